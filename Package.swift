@@ -1,0 +1,65 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Lamina: UIKit, Core Animation and Core Graphics for Linux.
+// Layering is one way: CoreGraphics ← QuartzCore ← UIKit.
+let package = Package(
+    name: "Lamina",
+    products: [
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .executable(name: "lamina-demo", targets: ["LaminaDemo"]),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+
+        // Empty cross-import overlay targets. Swift Testing looks for modules of these names
+        // when `Testing` is imported beside CoreGraphics or UIKit.
+        .target(name: "_Testing_CoreGraphics"),
+        .target(name: "_Testing_UIKit"),
+
+        .target(
+            name: "CoreGraphics",
+            dependencies: ["CPNG", "_Testing_CoreGraphics"]
+        ),
+        .target(
+            name: "QuartzCore",
+            dependencies: ["CoreGraphics"]
+        ),
+        .target(
+            name: "UIKit",
+            dependencies: ["QuartzCore", "CoreGraphics", "_Testing_UIKit"]
+        ),
+        // The demo gallery's scenes, shared by the executable and the reference-image tests.
+        .target(
+            name: "LaminaGallery",
+            dependencies: ["UIKit"]
+        ),
+        .executableTarget(
+            name: "LaminaDemo",
+            dependencies: ["LaminaGallery"]
+        ),
+
+        .testTarget(
+            name: "CoreGraphicsTests",
+            dependencies: ["CoreGraphics"],
+            resources: [.copy("ReferenceImages")]
+        ),
+        .testTarget(
+            name: "QuartzCoreTests",
+            dependencies: ["QuartzCore", "CoreGraphics"],
+            resources: [.copy("ReferenceImages")]
+        ),
+        .testTarget(
+            name: "UIKitTests",
+            dependencies: ["UIKit", "LaminaGallery"],
+            resources: [.copy("ReferenceImages")]
+        ),
+    ]
+)

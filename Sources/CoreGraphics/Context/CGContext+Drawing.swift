@@ -1,0 +1,137 @@
+extension CGContext {
+    /// Fills the current path and clears it.
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        fillPixelPath(currentPath.elements, rule: rule, color: state.fill)
+        currentPath.removeAll()
+    }
+
+    /// Strokes the current path with the current line settings and clears it.
+    public func strokePath() {
+        strokePixelPath(currentPath)
+        currentPath.removeAll()
+    }
+
+    /// Fills and/or strokes the current path, then clears it.
+    public func drawPath(using mode: CGPathDrawingMode) {
+        switch mode {
+        case .fill: fillPixelPath(currentPath.elements, rule: .winding, color: state.fill)
+        case .eoFill: fillPixelPath(currentPath.elements, rule: .evenOdd, color: state.fill)
+        case .stroke: strokePixelPath(currentPath)
+        case .fillStroke:
+            fillPixelPath(currentPath.elements, rule: .winding, color: state.fill)
+            strokePixelPath(currentPath)
+        case .eoFillStroke:
+            fillPixelPath(currentPath.elements, rule: .evenOdd, color: state.fill)
+            strokePixelPath(currentPath)
+        }
+        currentPath.removeAll()
+    }
+
+    /// Fills `rect` with the fill colour; the current path is left alone.
+    public func fill(_ rect: CGRect) {
+        fill([rect])
+    }
+
+    /// Fills each rectangle with the fill colour.
+    public func fill(_ rects: [CGRect]) {
+        let path = CGMutablePath()
+        path.addRects(rects, transform: userToPixel)
+        fillPixelPath(path.elements, rule: .winding, color: state.fill)
+    }
+
+    /// Fills the ellipse inscribed in `rect`.
+    public func fillEllipse(in rect: CGRect) {
+        let path = CGMutablePath()
+        path.addEllipse(in: rect, transform: userToPixel)
+        fillPixelPath(path.elements, rule: .winding, color: state.fill)
+    }
+
+    /// Strokes the outline of `rect` with the current line settings.
+    public func stroke(_ rect: CGRect) {
+        let path = CGMutablePath()
+        path.addRect(rect, transform: userToPixel)
+        strokePixelPath(path)
+    }
+
+    /// Strokes the outline of `rect` with line width `width`.
+    public func stroke(_ rect: CGRect, width: CGFloat) {
+        let saved = state.lineWidth
+        state.lineWidth = width
+        stroke(rect)
+        state.lineWidth = saved
+    }
+
+    /// Strokes the ellipse inscribed in `rect`.
+    public func strokeEllipse(in rect: CGRect) {
+        let path = CGMutablePath()
+        path.addEllipse(in: rect, transform: userToPixel)
+        strokePixelPath(path)
+    }
+
+    /// Strokes separate segments: points 0–1, 2–3, and so on.
+    public func strokeLineSegments(between points: [CGPoint]) {
+        let path = CGMutablePath()
+        var index = 0
+        while index + 1 < points.count {
+            path.move(to: points[index], transform: userToPixel)
+            path.addLine(to: points[index + 1], transform: userToPixel)
+            index += 2
+        }
+        strokePixelPath(path)
+    }
+
+    /// Makes the pixels of `rect` fully transparent (black for contexts without alpha).
+    public func clear(_ rect: CGRect) {
+        let path = CGMutablePath()
+        path.addRect(rect, transform: userToPixel)
+        let savedMode = state.blendMode
+        state.blendMode = .clear
+        fillPixelPath(path.elements, rule: .winding, color: (0, 0, 0, 1))
+        state.blendMode = savedMode
+    }
+
+    // MARK: Internals
+
+    /// Tolerance, in pixels, between curves and their flattened polylines.
+    static let flatteningTolerance: CGFloat = 0.1
+
+    /// Fills pixel-space path elements with a solid straight-alpha colour.
+    func fillPixelPath(_ elements: [PathElement], rule: CGPathFillRule, color: (r: Float, g: Float, b: Float, a: Float)) {
+        let contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(elements, transform: .identity)
+        fillContours(contours.map(\.points), rule: rule, paint: .solid(premultiplied(color)))
+    }
+
+    /// The stroke outlines of a pixel-space path, back in pixel space: the path is mapped to
+    /// user space, stroked there with the line settings, and mapped forward again, so a
+    /// non-uniform CTM shapes the pen as Quartz does.
+    func strokeOutlines(_ path: CGPath) -> [[CGPoint]] {
+        let toPixel = userToPixel
+        let width = state.lineWidth
+        guard width.isFinite, width >= 0 else { return [] }
+        if width == 0 {
+            // Hairline: one device pixel wide whatever the CTM.
+            let contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(path.elements, transform: .identity)
+            let stroker = Stroker(halfWidth: 0.5, cap: state.lineCap, join: state.lineJoin,
+                                  miterLimit: state.miterLimit, tolerance: CGContext.flatteningTolerance)
+            return stroker.stroke(contours)
+        }
+        let toUser = toPixel.inverted()
+        let scale = Swift.max(hypot(toPixel.a, toPixel.b), hypot(toPixel.c, toPixel.d))
+        guard scale > 0, scale.isFinite else { return [] }
+        let tolerance = CGContext.flatteningTolerance / scale
+        let contours = PathFlattener(tolerance: tolerance).contours(path.elements, transform: toUser)
+        let stroker = Stroker(halfWidth: width / 2, cap: state.lineCap, join: state.lineJoin,
+                              miterLimit: state.miterLimit, tolerance: tolerance)
+        return stroker.stroke(contours).map { $0.map { $0.applying(toPixel) } }
+    }
+
+    func strokePixelPath(_ path: CGPath) {
+        fillContours(strokeOutlines(path), rule: .winding, paint: .solid(premultiplied(state.stroke)))
+    }
+
+    /// A straight colour premultiplied by itself and the global alpha, 0…255, in layout order.
+    func premultiplied(_ c: (r: Float, g: Float, b: Float, a: Float)) -> SIMD4<Float> {
+        let a = c.a * state.alpha
+        return layout.arrange(r: c.r * a * 255, g: c.g * a * 255, b: c.b * a * 255, a: a * 255)
+    }
+}

@@ -1,0 +1,70 @@
+/// An offscreen buffer that drawing goes to between `beginTransparencyLayer` and
+/// `endTransparencyLayer`, composited as one image when it ends.
+final class TransparencyLayer {
+    let pixels: OwnedPixels
+    let buffer: PixelBuffer
+    /// The state at `begin`: its alpha, blend mode and clip apply to the composite.
+    let outerState: GraphicsState
+    let outerTarget: PixelBuffer
+
+    init?(width: Int, height: Int, layout: PixelLayout, outerState: GraphicsState, outerTarget: PixelBuffer) {
+        guard let pixels = OwnedPixels(count: width * height * 4) else { return nil }
+        self.pixels = pixels
+        var layerLayout = layout
+        layerLayout.hasAlpha = true
+        self.buffer = PixelBuffer(base: pixels.pointer, width: width, height: height, bytesPerRow: width * 4, layout: layerLayout)
+        self.outerState = outerState
+        self.outerTarget = outerTarget
+    }
+}
+
+extension CGContext {
+    /// Starts a transparency layer: later drawing goes to a transparent offscreen buffer that
+    /// `endTransparencyLayer()` composites with the alpha and blend mode in force now.
+    /// Inside the layer alpha is 1 and the blend mode normal; the clip and CTM carry on.
+    public func beginTransparencyLayer(auxiliaryInfo: [String: Any]?) {
+        guard let layer = TransparencyLayer(
+            width: width, height: height, layout: layout, outerState: state, outerTarget: target)
+        else { return }
+        transparencyLayers.append(layer)
+        target = layer.buffer
+        savedStates.append(state)
+        state.alpha = 1
+        state.blendMode = .normal
+    }
+
+    /// Like `beginTransparencyLayer(auxiliaryInfo:)`; `rect` only bounds the drawing.
+    public func beginTransparencyLayer(in rect: CGRect, auxiliaryInfo: [String: Any]?) {
+        beginTransparencyLayer(auxiliaryInfo: auxiliaryInfo)
+    }
+
+    /// Ends the innermost transparency layer and composites it.
+    public func endTransparencyLayer() {
+        guard let layer = transparencyLayers.popLast() else { return }
+        savedStates.removeLast()
+        state = layer.outerState
+        target = layer.outerTarget
+        let c = state.clipRect
+        guard !c.isEmpty else { return }
+        // Composite the layer's pixels (same memory order as the target) as a full-clip image.
+        let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
+        var coverage = [Float](repeating: 1, count: c.width)
+        var source = [SIMD4<Float>](repeating: .zero, count: c.width)
+        let alpha = state.alpha
+        coverage.withUnsafeMutableBufferPointer { cov in
+            source.withUnsafeMutableBufferPointer { src in
+                for y in c.y0..<c.y1 {
+                    let row = layer.buffer.row(y)
+                    var any = false
+                    for i in 0..<c.width {
+                        let v = PixelMath.load(row + (c.x0 + i) * 4) * alpha
+                        src[i] = v
+                        cov[i] = 1
+                        if v != .zero { any = true }
+                    }
+                    if any || state.blendMode != .normal { painter.paintRow(y, c.x0, cov, src) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// A Quartz drawing destination: here, always an 8-bit RGBA bitmap.
+///
+/// Coordinates follow Quartz: user space is mapped by the current transformation matrix (CTM)
+/// to device space, whose origin is the bottom-left corner of the bitmap with y growing
+/// upwards. Row 0 of the memory is the top of the image.
+public final class CGContext {
+    /// Width of the bitmap in pixels.
+    public let width: Int
+    /// Height of the bitmap in pixels.
+    public let height: Int
+    /// Bytes between the starts of two rows.
+    public let bytesPerRow: Int
+    /// The layout flags the context was created with.
+    public let bitmapInfo: CGBitmapInfo
+    /// The colour space the context was created with.
+    public let colorSpace: CGColorSpace?
+    /// The pixel memory (the caller's, or the context's own).
+    public var data: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(target.base) }
+
+    let layout: PixelLayout
+    let owned: OwnedPixels?
+    /// Where drawing currently lands: the bitmap, or the innermost transparency layer.
+    var target: PixelBuffer
+    let bitmap: PixelBuffer
+    var state: GraphicsState
+    var savedStates: [GraphicsState] = []
+    var transparencyLayers: [TransparencyLayer] = []
+    /// The current path, in pixel space (y down), as Quartz maps points when they are added.
+    let currentPath = CGMutablePath()
+    let rasterizer = CoverageRasterizer()
+    var sourceRow: [SIMD4<Float>] = []
+    /// Set by `setAllowsAntialiasing(_:)`; not saved with the graphics state.
+    var allowsAntialiasing = true
+
+    /// The largest bitmap (in bytes) a context will allocate or address.
+    static let maximumByteCount = 1 << 31
+
+    /// Creates a bitmap context over `data` (or memory of its own, zero-filled, when `data` is
+    /// nil). Returns nil for anything but 8 bits per component RGB with premultiplied or skipped
+    /// alpha (RGBA, ARGB, BGRA, ABGR layouts), for non-positive sizes, for a `bytesPerRow`
+    /// smaller than `width * 4` (0 means "compute it"), and for bitmaps over 2 GiB.
+    public init?(
+        data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
+        bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32
+    ) {
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20,
+              bitsPerComponent == 8, space.model == .rgb,
+              let layout = PixelLayout(bitmapInfo: bitmapInfo)
+        else { return nil }
+        let minimumRow = width * 4
+        let rowBytes = bytesPerRow == 0 ? minimumRow : bytesPerRow
+        guard rowBytes >= minimumRow else { return nil }
+        let (total, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+        guard !overflow, total <= CGContext.maximumByteCount else { return nil }
+        let base: UnsafeMutablePointer<UInt8>
+        if let data {
+            base = data.assumingMemoryBound(to: UInt8.self)
+            owned = nil
+        } else {
+            guard let memory = OwnedPixels(count: total) else { return nil }
+            base = memory.pointer
+            owned = memory
+        }
+        self.width = width
+        self.height = height
+        self.bytesPerRow = rowBytes
+        self.bitmapInfo = CGBitmapInfo(rawValue: bitmapInfo)
+        self.colorSpace = space
+        self.layout = layout
+        self.bitmap = PixelBuffer(base: base, width: width, height: height, bytesPerRow: rowBytes, layout: layout)
+        self.target = bitmap
+        self.state = GraphicsState(width: width, height: height)
+    }
+
+    /// Always 8.
+    public var bitsPerComponent: Int { 8 }
+    /// Always 32.
+    public var bitsPerPixel: Int { 32 }
+    /// The alpha part of `bitmapInfo`.
+    public var alphaInfo: CGImageAlphaInfo {
+        CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) ?? .premultipliedLast
+    }
+
+    /// Device space (y up) to pixel space (y down, row 0 at the top).
+    var deviceToPixel: CGAffineTransform {
+        CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))
+    }
+
+    /// User space to pixel space under the current CTM.
+    var userToPixel: CGAffineTransform { state.ctm.concatenating(deviceToPixel) }
+
+    /// A snapshot of the bitmap as an image (unpremultiplied layouts are converted; the image
+    /// owns its own copy of the pixels).
+    public func makeImage() -> CGImage? {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let l = layout
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let row = bitmap.row(y)
+                var o = y * width * 4
+                for x in 0..<width {
+                    let p = row + x * 4
+                    out[o] = p[l.red]
+                    out[o + 1] = p[l.green]
+                    out[o + 2] = p[l.blue]
+                    out[o + 3] = l.hasAlpha ? p[l.alpha] : 255
+                    o += 4
+                }
+            }
+        }
+        return CGImage(width: width, height: height, pixels: pixels, isOpaque: !layout.hasAlpha)
+    }
+
+    /// Does nothing: drawing is synchronous.
+    public func flush() {}
+
+    /// Does nothing: drawing is synchronous.
+    public func synchronize() {}
+}

@@ -1,0 +1,36 @@
+/// How images are resampled when drawn at another size or under a transform.
+public enum CGInterpolationQuality: Int32, Sendable {
+    case `default` = 0
+    case none = 1
+    case low = 2
+    case medium = 4
+    case high = 3
+}
+
+/// Everything `saveGState()` saves: transform, paint, line style, clip.
+///
+/// Invariant: `clipBounds` (pixel space, y down) contains every pixel `clipMask` lets through,
+/// and `clipRect` is `clipBounds` rounded outwards and limited to the surface.
+struct GraphicsState {
+    /// User space to device space (y up, origin bottom-left), as Quartz reports it.
+    var ctm = CGAffineTransform.identity
+    /// Straight RGBA, 0…1.
+    var fill: (r: Float, g: Float, b: Float, a: Float) = (0, 0, 0, 1)
+    var stroke: (r: Float, g: Float, b: Float, a: Float) = (0, 0, 0, 1)
+    var lineWidth: CGFloat = 1
+    var lineCap = CGLineCap.butt
+    var lineJoin = CGLineJoin.miter
+    var miterLimit: CGFloat = 10
+    var alpha: Float = 1
+    var blendMode = CGBlendMode.normal
+    var shouldAntialias = true
+    var interpolationQuality = CGInterpolationQuality.default
+    var clipBounds: CGRect
+    var clipRect: DeviceRect
+    var clipMask: ClipMask?
+
+    init(width: Int, height: Int) {
+        clipBounds = CGRect(x: 0, y: 0, width: width, height: height)
+        clipRect = DeviceRect(x0: 0, y0: 0, x1: width, y1: height)
+    }
+}

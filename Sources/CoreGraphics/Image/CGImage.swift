@@ -1,0 +1,46 @@
+/// An immutable bitmap image.
+///
+/// Lamina keeps every image's pixels as 8-bit premultiplied RGBA (rows top to bottom), whatever
+/// it was made from, and reports that layout through `bitmapInfo`.
+///
+/// - Note: Differs from Apple: images made from BGRA or ARGB contexts are stored (and reported)
+///   as RGBA.
+public final class CGImage: @unchecked Sendable, CustomStringConvertible {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Premultiplied RGBA bytes, `width * 4` per row.
+    let pixels: [UInt8]
+    /// Whether every pixel is opaque (the source had no alpha channel).
+    let isOpaque: Bool
+
+    init(width: Int, height: Int, pixels: [UInt8], isOpaque: Bool) {
+        precondition(pixels.count == width * height * 4, "pixel storage does not match the image size")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.isOpaque = isOpaque
+    }
+
+    /// Always 8.
+    public var bitsPerComponent: Int { 8 }
+    /// Always 32.
+    public var bitsPerPixel: Int { 32 }
+    /// `width * 4`.
+    public var bytesPerRow: Int { width * 4 }
+    /// sRGB.
+    public var colorSpace: CGColorSpace? { CGColorSpace.sharedSRGB }
+    /// Premultiplied-last alpha (or skip-last for opaque images), default byte order.
+    public var alphaInfo: CGImageAlphaInfo { isOpaque ? .noneSkipLast : .premultipliedLast }
+    /// The layout flags, matching `alphaInfo`.
+    public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: alphaInfo.rawValue) }
+    /// Whether this image is a mask (never, for now).
+    public var isMask: Bool { false }
+    /// Whether drawing may interpolate this image.
+    public var shouldInterpolate: Bool { true }
+
+    public var description: String {
+        "<CGImage \(width)×\(height) RGBA8 premultiplied>"
+    }
+}

@@ -1,0 +1,180 @@
+/// Turns flattened contours into the outline of their stroke: closed polygons that, filled
+/// with the nonzero rule, cover exactly the stroked area.
+///
+/// Each open contour becomes one outline — the left offset forwards, the end cap, the right
+/// offset backwards, the start cap. A closed contour becomes two loops (left forwards, right
+/// backwards). Outer corners get the requested join; inner corners pass through the vertex
+/// itself, which keeps the outline's winding positive without computing intersections.
+struct Stroker {
+    var halfWidth: CGFloat
+    var cap: CGLineCap
+    var join: CGLineJoin
+    var miterLimit: CGFloat
+    /// Maximum distance between a round join or cap and its polygon approximation.
+    var tolerance: CGFloat
+
+    func stroke(_ contours: [Contour]) -> [[CGPoint]] {
+        var result: [[CGPoint]] = []
+        for contour in contours {
+            var points: [CGPoint] = []
+            points.reserveCapacity(contour.points.count)
+            for p in contour.points where points.last.map({ hypot($0.x - p.x, $0.y - p.y) > 1e-9 }) ?? true {
+                points.append(p)
+            }
+            if contour.isClosed, points.count > 2, let first = points.first, let last = points.last,
+               hypot(first.x - last.x, first.y - last.y) <= 1e-9 {
+                points.removeLast()
+            }
+            if points.count == 1 {
+                // A zero-length segment (not a lone move) is drawn as its caps: a dot or a square.
+                if contour.points.count > 1 || contour.isClosed { result += dot(points[0]) }
+                continue
+            }
+            guard points.count >= 2 else { continue }
+            if contour.isClosed && points.count >= 3 {
+                result.append(offsetLoop(points, side: 1))
+                result.append(offsetLoop(points, side: -1).reversed())
+            } else if contour.isClosed {
+                // Two distinct points closed: a segment there and back, with joins as caps.
+                result.append(openOutline(points + [points[0]], capsAreJoins: true))
+            } else {
+                result.append(openOutline(points, capsAreJoins: false))
+            }
+        }
+        return result
+    }
+
+    // MARK: Pieces
+
+    private func direction(_ a: CGPoint, _ b: CGPoint) -> CGPoint {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length = hypot(dx, dy)
+        return CGPoint(x: dx / length, y: dy / length)
+    }
+
+    /// The left normal of a unit direction, scaled to the half width.
+    private func normal(_ d: CGPoint) -> CGPoint {
+        CGPoint(x: -d.y * halfWidth, y: d.x * halfWidth)
+    }
+
+    private func dot(_ p: CGPoint) -> [[CGPoint]] {
+        switch cap {
+        case .butt: return []
+        case .square:
+            let h = halfWidth
+            return [[CGPoint(x: p.x - h, y: p.y - h), CGPoint(x: p.x + h, y: p.y - h),
+                     CGPoint(x: p.x + h, y: p.y + h), CGPoint(x: p.x - h, y: p.y + h)]]
+        case .round:
+            var circle: [CGPoint] = []
+            appendArc(into: &circle, center: p, from: 0, sweep: 2 * .pi)
+            return [circle]
+        }
+    }
+
+    /// Points of an arc of the half-width radius about `center`, excluding the start point.
+    private func appendArc(into out: inout [CGPoint], center: CGPoint, from angle: CGFloat, sweep: CGFloat) {
+        let r = halfWidth
+        let step = 2 * acos(Swift.max(0, Swift.min(1, 1 - tolerance / Swift.max(r, 1e-9))))
+        let count = Swift.max(1, Swift.min(1024, Int((abs(sweep) / Swift.max(step, 1e-3)).rounded(.up))))
+        for i in 1...count {
+            let a = angle + sweep * CGFloat(i) / CGFloat(count)
+            out.append(CGPoint(x: center.x + r * cos(a), y: center.y + r * sin(a)))
+        }
+    }
+
+    /// Adds the corner at `p` between incoming direction `d0` and outgoing `d1`, on `side`
+    /// (+1 left, −1 right), ending at the outgoing offset point.
+    private func appendJoin(into out: inout [CGPoint], at p: CGPoint, _ d0: CGPoint, _ d1: CGPoint, side: CGFloat) {
+        let n0 = normal(d0), n1 = normal(d1)
+        let a = CGPoint(x: p.x + side * n0.x, y: p.y + side * n0.y)
+        let b = CGPoint(x: p.x + side * n1.x, y: p.y + side * n1.y)
+        let cross = d0.x * d1.y - d0.y * d1.x
+        let cosine = d0.x * d1.x + d0.y * d1.y
+        if abs(cross) < 1e-12 && cosine > 0 {
+            out.append(b)
+            return
+        }
+        // A left turn (cross > 0) has its outer side on the right (side −1).
+        let isOuter = side * cross < 0
+        out.append(a)
+        guard isOuter else {
+            out.append(p)
+            out.append(b)
+            return
+        }
+        switch join {
+        case .bevel:
+            break
+        case .miter:
+            // Miter length / line width = 1 / sin(φ/2), and sin²(φ/2) = (1 + cos θ) / 2 where θ
+            // is the turn between the directions.
+            let sinHalfSquared = (1 + cosine) / 2
+            if sinHalfSquared > 1e-12 && 1 / sinHalfSquared <= miterLimit * miterLimit {
+                let scale = 1 / (1 + cosine)
+                out.append(CGPoint(x: p.x + side * (n0.x + n1.x) * scale, y: p.y + side * (n0.y + n1.y) * scale))
+            }
+        case .round:
+            let start = atan2(a.y - p.y, a.x - p.x)
+            var sweep = atan2(b.y - p.y, b.x - p.x) - start
+            // Sweep the outer way: the same sense as the turn seen from this side.
+            if cross > 0 { if sweep > 0 { sweep -= 2 * .pi } } else { if sweep < 0 { sweep += 2 * .pi } }
+            appendArc(into: &out, center: p, from: start, sweep: sweep)
+        }
+        out.append(b)
+    }
+
+    private func appendCap(into out: inout [CGPoint], at p: CGPoint, direction d: CGPoint) {
+        // Going from the left offset (p + n) around the end to the right offset (p − n).
+        let n = normal(d)
+        switch cap {
+        case .butt:
+            break
+        case .square:
+            out.append(CGPoint(x: p.x + n.x + d.x * halfWidth, y: p.y + n.y + d.y * halfWidth))
+            out.append(CGPoint(x: p.x - n.x + d.x * halfWidth, y: p.y - n.y + d.y * halfWidth))
+        case .round:
+            let start = atan2(n.y, n.x)
+            appendArc(into: &out, center: p, from: start, sweep: -.pi)
+            out.removeLast()  // the arc's end is the right offset point, appended by the caller
+        }
+    }
+
+    private func openOutline(_ points: [CGPoint], capsAreJoins: Bool) -> [CGPoint] {
+        let count = points.count
+        var directions: [CGPoint] = []
+        for i in 0..<(count - 1) { directions.append(direction(points[i], points[i + 1])) }
+        var left: [CGPoint] = []
+        var right: [CGPoint] = []
+        let n0 = normal(directions[0])
+        left.append(CGPoint(x: points[0].x + n0.x, y: points[0].y + n0.y))
+        right.append(CGPoint(x: points[0].x - n0.x, y: points[0].y - n0.y))
+        for i in 1..<(count - 1) {
+            appendJoin(into: &left, at: points[i], directions[i - 1], directions[i], side: 1)
+            appendJoin(into: &right, at: points[i], directions[i - 1], directions[i], side: -1)
+        }
+        let lastDirection = directions[directions.count - 1]
+        let nl = normal(lastDirection)
+        let end = points[count - 1]
+        left.append(CGPoint(x: end.x + nl.x, y: end.y + nl.y))
+        var outline = left
+        if !capsAreJoins { appendCap(into: &outline, at: end, direction: lastDirection) }
+        outline.append(CGPoint(x: end.x - nl.x, y: end.y - nl.y))
+        outline.append(contentsOf: right.reversed())
+        if !capsAreJoins {
+            let back = CGPoint(x: -directions[0].x, y: -directions[0].y)
+            appendCap(into: &outline, at: points[0], direction: back)
+        }
+        return outline
+    }
+
+    private func offsetLoop(_ points: [CGPoint], side: CGFloat) -> [CGPoint] {
+        let count = points.count
+        var directions: [CGPoint] = []
+        for i in 0..<count { directions.append(direction(points[i], points[(i + 1) % count])) }
+        var loop: [CGPoint] = []
+        for i in 0..<count {
+            appendJoin(into: &loop, at: points[i], directions[(i + count - 1) % count], directions[i], side: side)
+        }
+        return loop
+    }
+}

@@ -1,0 +1,169 @@
+/// Exact-area anti-aliased scan conversion by signed-area accumulation.
+///
+/// Each line segment adds, to the cells of the rows it crosses, the change in coverage it causes
+/// from one pixel to the next; a running sum along a row then gives each pixel's signed
+/// winding-weighted coverage. Nonzero fill takes `min(1, |sum|)`, even-odd folds the sum into
+/// 0…1. The result is the exact area of the pixel inside the shape wherever edges of one
+/// contour do not overlap inside one pixel.
+///
+/// Invariant: `cells` has `(regionWidth + 2) * regionHeight` entries, all zero between draws
+/// (`forEachRow` clears each row after reading it).
+final class CoverageRasterizer {
+    private(set) var cells: [Float] = []
+    private var rowMin: [Int32] = []
+    private var rowMax: [Int32] = []
+    private(set) var region = DeviceRect.empty
+    private var stride = 0
+    /// Scratch row of coverage handed to the painter.
+    private var coverage: [Float] = []
+
+    /// Prepares an empty accumulation area covering `region` (device pixels).
+    func reset(region: DeviceRect) {
+        self.region = region
+        stride = region.width + 2
+        let needed = stride * region.height
+        if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+        if rowMin.count < region.height {
+            rowMin = [Int32](repeating: 0, count: region.height)
+            rowMax = [Int32](repeating: 0, count: region.height)
+        }
+        for y in 0..<region.height {
+            rowMin[y] = Int32.max
+            rowMax[y] = Int32.min
+        }
+        if coverage.count < region.width { coverage = [Float](repeating: 0, count: region.width) }
+    }
+
+    /// Adds the segment from (x0, y0) to (x1, y1), in device pixels.
+    func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        guard y0 != y1 else { return }
+        let ox = Double(region.x0), oy = Double(region.y0)
+        let w = Double(region.width)
+        var ax = x0 - ox, ay = y0 - oy, bx = x1 - ox, by = y1 - oy
+        // Clip to the region's rows first.
+        let h = Double(region.height)
+        if (ay <= 0 && by <= 0) || (ay >= h && by >= h) { return }
+        let dxdy = (bx - ax) / (by - ay)
+        if ay < 0 { ax += (0 - ay) * dxdy; ay = 0 } else if ay > h { ax += (h - ay) * dxdy; ay = h }
+        if by < 0 { bx += (0 - by) * dxdy; by = 0 } else if by > h { bx += (h - by) * dxdy; by = h }
+        // Split where the segment crosses x = 0 and x = w; parts outside are projected onto the
+        // boundary (a vertical edge there has the same effect on the pixels inside).
+        var ts: [Double] = [0, 1]
+        if (ax < 0) != (bx < 0), ax != bx { ts.append((0 - ax) / (bx - ax)) }
+        if (ax > w) != (bx > w), ax != bx { ts.append((w - ax) / (bx - ax)) }
+        if ts.count > 2 { ts.sort() }
+        for i in 0..<(ts.count - 1) {
+            let t0 = ts[i], t1 = ts[i + 1]
+            guard t1 > t0 else { continue }
+            let px0 = ax + (bx - ax) * t0, py0 = ay + (by - ay) * t0
+            let px1 = ax + (bx - ax) * t1, py1 = ay + (by - ay) * t1
+            accumulate(
+                Swift.min(Swift.max(px0, 0), w), py0,
+                Swift.min(Swift.max(px1, 0), w), py1)
+        }
+    }
+
+    /// Accumulates a segment already inside the region (x in 0…w, y in 0…h).
+    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        guard y0 != y1 else { return }
+        let direction: Double = y1 > y0 ? 1 : -1
+        let (ax, ay, bx, by) = y1 > y0 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
+        let dxdy = (bx - ax) / (by - ay)
+        let w = Double(region.width)
+        let firstRow = Int(ay.rounded(.down))
+        let lastRow = Swift.min(Int(by.rounded(.up)), region.height) - 1
+        guard firstRow <= lastRow else { return }
+        cells.withUnsafeMutableBufferPointer { buffer in
+            let acc = buffer.baseAddress!
+            for row in firstRow...lastRow {
+                let top = Swift.max(ay, Double(row))
+                let bottom = Swift.min(by, Double(row + 1))
+                guard bottom > top else { continue }
+                let d = Float((bottom - top) * direction)
+                // Interpolation can stray a rounding error outside 0…w; clamp it back.
+                let xa = Swift.min(Swift.max(ax + (top - ay) * dxdy, 0), w)
+                let xb = Swift.min(Swift.max(ax + (bottom - ay) * dxdy, 0), w)
+                let line = acc + row * stride
+                let (l, r) = xa < xb ? (xa, xb) : (xb, xa)
+                let i0 = Int(l.rounded(.down)), i1 = Int(r.rounded(.down))
+                if i0 == i1 {
+                    // One cell: the part of the pixel right of the edge is 1 − (mean x − i0).
+                    let xm = Float((l + r) * 0.5 - Double(i0))
+                    line[i0] += d * (1 - xm)
+                    line[i0 + 1] += d * xm
+                } else {
+                    // Several cells: integrate F(X) = d·clamp((X − l)/(r − l), 0, 1) over each
+                    // pixel, using its antiderivative G.
+                    let span = r - l
+                    let dd = Double(d)
+                    @inline(__always) func g(_ x: Double) -> Double {
+                        if x <= l { return 0 }
+                        if x >= r { return dd * (span * 0.5 + (x - r)) }
+                        let u = x - l
+                        return dd * u * u / (2 * span)
+                    }
+                    var previous = 0.0
+                    var gLeft = g(Double(i0))
+                    for i in i0...i1 {
+                        let gRight = g(Double(i + 1))
+                        let c = gRight - gLeft
+                        line[i] += Float(c - previous)
+                        previous = c
+                        gLeft = gRight
+                    }
+                    line[i1 + 1] += Float(dd - previous)
+                }
+                rowMin[row] = Swift.min(rowMin[row], Int32(i0))
+                rowMax[row] = Swift.max(rowMax[row], Int32(i1 + 1))
+            }
+        }
+    }
+
+    /// Resolves coverage row by row and calls `paint(y, x0, coverage)` for each row that has
+    /// any, where `coverage[i]` belongs to device pixel `x0 + i`. Rows are cleared as they go.
+    func forEachRow(
+        rule: CGPathFillRule, antialias: Bool,
+        _ paint: (_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>) -> Void
+    ) {
+        let width = region.width
+        guard width > 0 else { return }
+        cells.withUnsafeMutableBufferPointer { buffer in
+            coverage.withUnsafeMutableBufferPointer { out in
+                let acc = buffer.baseAddress!
+                for row in 0..<region.height where rowMin[row] <= rowMax[row] {
+                    let line = acc + row * stride
+                    let start = Int(rowMin[row])
+                    let touchedEnd = Swift.min(Int(rowMax[row]), width)
+                    var sum: Float = 0
+                    var x = start
+                    while x < width {
+                        sum += line[x]
+                        line[x] = 0
+                        var value = abs(sum)
+                        if rule == .evenOdd {
+                            value = value.truncatingRemainder(dividingBy: 2)
+                            if value > 1 { value = 2 - value }
+                        } else if value > 1 {
+                            value = 1
+                        }
+                        if !antialias { value = value >= 0.5 ? 1 : 0 }
+                        out[x - start] = value
+                        x += 1
+                        // Past the last touched cell the sum cannot change: stop if it is zero.
+                        if x >= touchedEnd && abs(sum) < 1e-4 { break }
+                    }
+                    // Clear the remaining touched cells (including the spill cells).
+                    var clear = x
+                    while clear < Swift.min(Int(rowMax[row]) + 1, stride) {
+                        line[clear] = 0
+                        clear += 1
+                    }
+                    let count = x - start
+                    if count > 0 {
+                        paint(region.y0 + row, region.x0 + start, UnsafeMutableBufferPointer(rebasing: out[0..<count]))
+                    }
+                }
+            }
+        }
+    }
+}

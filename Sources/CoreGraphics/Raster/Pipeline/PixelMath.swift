@@ -1,0 +1,21 @@
+/// Small pixel arithmetic shared by the painters.
+enum PixelMath {
+    /// Rounds a 0…255 float to a byte, clamping out-of-range values.
+    @inline(__always)
+    static func byte(_ v: Float) -> UInt8 {
+        UInt8(Swift.max(0, Swift.min(255, v + 0.5)))
+    }
+
+    @inline(__always)
+    static func load(_ p: UnsafeMutablePointer<UInt8>) -> SIMD4<Float> {
+        SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+    }
+
+    @inline(__always)
+    static func store(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<UInt8>) {
+        p[0] = byte(v[0])
+        p[1] = byte(v[1])
+        p[2] = byte(v[2])
+        p[3] = byte(v[3])
+    }
+}

@@ -1,0 +1,96 @@
+extension CALayer {
+    /// The anchor point in the layer's own (bounds) coordinates.
+    var anchorPointInBounds: CGPoint {
+        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+
+    /// The bounds mapped through the transform about the anchor point, placed at `position`.
+    var derivedFrame: CGRect {
+            let size = bounds.size
+            let local = CGRect(x: -anchorPoint.x * size.width, y: -anchorPoint.y * size.height,
+                               width: size.width, height: size.height)
+            let t = transform.affinePart
+            let placed = t.isIdentity ? local : local.applying(t)
+            return placed.offsetBy(dx: position.x, dy: position.y)
+    }
+
+    func applyFrame(_ newValue: CGRect) {
+        guard newValue.isFiniteRect else { return }
+        let r = newValue.standardized
+        position = CGPoint(x: r.minX + anchorPoint.x * r.width, y: r.minY + anchorPoint.y * r.height)
+        bounds.size = r.size
+    }
+
+    /// The transform as a 2-D affine transform (its z and perspective parts dropped).
+    public func affineTransform() -> CGAffineTransform { transform.affinePart }
+
+    /// Sets `transform` from a 2-D affine transform.
+    public func setAffineTransform(_ m: CGAffineTransform) {
+        transform = CATransform3DMakeAffineTransform(m)
+    }
+
+    /// Maps this layer's coordinates to its superlayer's: anchor-relative transform, then
+    /// position, then the superlayer's sublayer transform about its own anchor point.
+    var transformToSuperlayer: CGAffineTransform {
+        let anchor = anchorPointInBounds
+        var m = CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
+            .concatenating(transform.affinePart)
+            .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+        if let parent = superlayer, !CATransform3DIsIdentity(parent.sublayerTransform) {
+            let parentAnchor = parent.anchorPointInBounds
+            m = m.concatenating(CGAffineTransform(translationX: -parentAnchor.x, y: -parentAnchor.y))
+                .concatenating(parent.sublayerTransform.affinePart)
+                .concatenating(CGAffineTransform(translationX: parentAnchor.x, y: parentAnchor.y))
+        }
+        return m
+    }
+
+    /// Maps this layer's coordinates to those of the root of its tree.
+    var transformToRoot: CGAffineTransform {
+        var m = CGAffineTransform.identity
+        var layer: CALayer? = self
+        while let current = layer, let parent = current.superlayer {
+            m = m.concatenating(current.transformToSuperlayer)
+            layer = parent
+        }
+        return m
+    }
+
+    /// Converts a point from `l`'s coordinates (nil: the root of this tree) to this layer's.
+    public func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
+        let source = l?.transformToRoot ?? .identity
+        return p.applying(source.concatenating(transformToRoot.inverted()))
+    }
+
+    /// Converts a point from this layer's coordinates to `l`'s (nil: the root of this tree).
+    public func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
+        let destination = l?.transformToRoot ?? .identity
+        return p.applying(transformToRoot.concatenating(destination.inverted()))
+    }
+
+    /// Converts a rectangle from `l`'s coordinates (bounding box of the mapped corners).
+    public func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
+        let source = l?.transformToRoot ?? .identity
+        return r.applying(source.concatenating(transformToRoot.inverted()))
+    }
+
+    /// Converts a rectangle to `l`'s coordinates (bounding box of the mapped corners).
+    public func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+        let destination = l?.transformToRoot ?? .identity
+        return r.applying(transformToRoot.concatenating(destination.inverted()))
+    }
+
+    
+
+    /// The default hit test (see `hitTest(_:)`).
+    func defaultHitTest(_ p: CGPoint) -> CALayer? {
+        guard !isHidden, p.x.isFinite, p.y.isFinite else { return nil }
+        let local = p.applying(transformToSuperlayer.inverted())
+        let inside = contains(local)
+        if masksToBounds && !inside { return nil }
+        for sublayer in sublayersInDrawingOrder.reversed() {
+            if let hit = sublayer.hitTest(local) { return hit }
+        }
+        return inside ? self : nil
+    }
+}

@@ -1,0 +1,54 @@
+extension CALayer {
+    func replaceAllSublayers(with newValue: [CALayer]?) {
+        for layer in storedSublayers { layer.superlayer = nil }
+        storedSublayers = []
+        for layer in newValue ?? [] { insertSublayerAt(layer, storedSublayers.count) }
+        setNeedsLayout()
+    }
+
+    /// Sublayers sorted by zPosition, keeping insertion order among equals.
+    var sublayersInDrawingOrder: [CALayer] {
+        guard storedSublayers.contains(where: { $0.zPosition != 0 }) else { return storedSublayers }
+        return storedSublayers.enumerated()
+            .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+            .map(\.element)
+    }
+
+    /// Inserts `layer` at `index` (clamped), moving it from any previous superlayer. Refuses
+    /// to make a layer its own ancestor.
+    func insertSublayerAt(_ layer: CALayer, _ requested: Int) {
+        guard layer !== self, !isDescendant(of: layer) else { return }
+        var index = requested
+        if layer.superlayer === self, let current = storedSublayers.firstIndex(where: { $0 === layer }) {
+            storedSublayers.remove(at: current)
+            if current < index { index -= 1 }
+        } else {
+            layer.removeFromSuperlayer()
+        }
+        index = Swift.min(Swift.max(index, 0), storedSublayers.count)
+        storedSublayers.insert(layer, at: index)
+        layer.superlayer = self
+        setNeedsLayout()
+    }
+
+    func indexOfSublayer(_ layer: CALayer?) -> Int? {
+        layer.flatMap { s in storedSublayers.firstIndex { $0 === s } }
+    }
+
+    func detachFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.storedSublayers.removeAll { $0 === self }
+        superlayer = nil
+        parent.setNeedsLayout()
+    }
+
+    /// Whether `ancestor` is this layer's superlayer, or one of its superlayers.
+    func isDescendant(of ancestor: CALayer) -> Bool {
+        var layer = superlayer
+        while let current = layer {
+            if current === ancestor { return true }
+            layer = current.superlayer
+        }
+        return false
+    }
+}

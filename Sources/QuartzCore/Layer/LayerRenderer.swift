@@ -1,0 +1,121 @@
+/// Draws a layer subtree into a `CGContext` for `CALayer.render(in:)`.
+///
+/// Per layer, in its own coordinate space: background (rounded by `cornerRadius`), then the
+/// contents placed by `contentsGravity`, then the sublayers in zPosition order, then the border
+/// on top. `masksToBounds` clips contents and sublayers to the (rounded) bounds; `opacity`
+/// below 1 composites the layer and its sublayers as one group through a transparency layer.
+///
+/// - Note: Differs from Apple: only the affine part of 3-D transforms is drawn (no
+///   perspective), and shadows and `mask` are not drawn yet.
+struct LayerRenderer {
+    let context: CGContext
+
+    func draw(_ layer: CALayer) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let ctx = context
+        let grouped = layer.opacity < 1
+        ctx.saveGState()
+        if grouped {
+            ctx.setAlpha(CGFloat(layer.opacity))
+            ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        }
+        let bounds = layer.bounds
+        let outline = roundedOutline(layer, bounds)
+        if let background = layer.backgroundColor, background.alpha > 0 {
+            ctx.setFillColor(background)
+            ctx.addPath(outline)
+            ctx.fillPath()
+        }
+        ctx.saveGState()
+        if layer.masksToBounds {
+            ctx.addPath(outline)
+            ctx.clip()
+        }
+        drawContents(of: layer)
+        for sublayer in layer.sublayersInDrawingOrder {
+            guard !sublayer.isHidden, sublayer.opacity > 0 else { continue }
+            ctx.saveGState()
+            ctx.concatenate(sublayer.transformToSuperlayer)
+            draw(sublayer)
+            ctx.restoreGState()
+        }
+        ctx.restoreGState()
+        drawBorder(of: layer, outline: outline)
+        if grouped { ctx.endTransparencyLayer() }
+        ctx.restoreGState()
+    }
+
+    /// The bounds as a path, with the masked corners rounded.
+    private func roundedOutline(_ layer: CALayer, _ r: CGRect) -> CGPath {
+        let radius = Swift.min(Swift.max(layer.cornerRadius, 0), Swift.min(r.width, r.height) / 2)
+        return roundedRect(r, radius: radius, corners: layer.maskedCorners)
+    }
+
+    private func roundedRect(_ r: CGRect, radius: CGFloat, corners: CACornerMask) -> CGPath {
+        let path = CGMutablePath()
+        guard radius > 0, !corners.isEmpty else {
+            path.addRect(r)
+            return path
+        }
+        func rad(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? radius : 0 }
+        let tl = rad(.layerMinXMinYCorner), tr = rad(.layerMaxXMinYCorner)
+        let bl = rad(.layerMinXMaxYCorner), br = rad(.layerMaxXMaxYCorner)
+        path.move(to: CGPoint(x: r.minX + tl, y: r.minY))
+        path.addLine(to: CGPoint(x: r.maxX - tr, y: r.minY))
+        if tr > 0 { path.addArc(tangent1End: CGPoint(x: r.maxX, y: r.minY), tangent2End: CGPoint(x: r.maxX, y: r.maxY), radius: tr) }
+        path.addLine(to: CGPoint(x: r.maxX, y: r.maxY - br))
+        if br > 0 { path.addArc(tangent1End: CGPoint(x: r.maxX, y: r.maxY), tangent2End: CGPoint(x: r.minX, y: r.maxY), radius: br) }
+        path.addLine(to: CGPoint(x: r.minX + bl, y: r.maxY))
+        if bl > 0 { path.addArc(tangent1End: CGPoint(x: r.minX, y: r.maxY), tangent2End: CGPoint(x: r.minX, y: r.minY), radius: bl) }
+        path.addLine(to: CGPoint(x: r.minX, y: r.minY + tl))
+        if tl > 0 { path.addArc(tangent1End: CGPoint(x: r.minX, y: r.minY), tangent2End: CGPoint(x: r.maxX, y: r.minY), radius: tl) }
+        path.closeSubpath()
+        return path
+    }
+
+    private func drawContents(of layer: CALayer) {
+        guard let contents = layer.contents else { return }
+        // `contents` is `Any?`; only CGImage values are drawn.
+        guard let image = contents as? CGImage else { return }
+        let crop = layer.contentsRect.standardized
+        guard crop.width > 0, crop.height > 0 else { return }
+        let scale = layer.contentsScale
+        let naturalSize = CGSize(
+            width: CGFloat(image.width) * crop.width / scale, height: CGFloat(image.height) * crop.height / scale)
+        let target = layer.contentsGravity.rect(forContentSize: naturalSize, in: layer.bounds)
+        guard target.width > 0, target.height > 0 else { return }
+        // The whole image rectangle such that the `contentsRect` part lands on `target`.
+        let fullWidth = target.width / crop.width, fullHeight = target.height / crop.height
+        let full = CGRect(
+            x: target.minX - crop.minX * fullWidth, y: target.minY - crop.minY * fullHeight,
+            width: fullWidth, height: fullHeight)
+        let ctx = context
+        ctx.saveGState()
+        if crop != CGRect(x: 0, y: 0, width: 1, height: 1) { ctx.clip(to: target) }
+        let magnifying = target.width > naturalSize.width || target.height > naturalSize.height
+        let filter = magnifying ? layer.magnificationFilter : layer.minificationFilter
+        ctx.interpolationQuality = filter == .nearest ? .none : .default
+        // Layer space is y-down; flip about the image rectangle so the first row is at the top.
+        ctx.translateBy(x: 0, y: full.minY + full.maxY)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.draw(image, in: full)
+        ctx.restoreGState()
+    }
+
+    private func drawBorder(of layer: CALayer, outline: CGPath) {
+        let width = layer.borderWidth
+        guard width > 0, let color = layer.borderColor, color.alpha > 0 else { return }
+        let r = layer.bounds
+        let radius = Swift.min(Swift.max(layer.cornerRadius, 0), Swift.min(r.width, r.height) / 2)
+        let inner = r.insetBy(dx: width, dy: width)
+        let ctx = context
+        ctx.setFillColor(color)
+        ctx.addPath(outline)
+        if !inner.isNull && inner.width > 0 && inner.height > 0 {
+            ctx.addPath(roundedRect(inner, radius: Swift.max(0, radius - width), corners: layer.maskedCorners))
+            ctx.fillPath(using: .evenOdd)
+        } else {
+            ctx.fillPath()
+        }
+    }
+}

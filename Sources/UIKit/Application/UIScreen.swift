@@ -1,0 +1,30 @@
+/// The display a headless Lamina app renders for: an iPhone-sized 390 × 844 point screen at
+/// 3 pixels per point.
+///
+/// - Note: Differs from Apple: there is one fixed screen; its size is not read from hardware.
+@MainActor
+open class UIScreen: NSObject {
+    /// The main screen.
+    public static let main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), scale: mainScale)
+
+    /// The main screen's scale, readable from any thread (image contexts need it).
+    nonisolated static let mainScale: CGFloat = 3
+
+    /// The screen's size in points, origin zero.
+    public let bounds: CGRect
+    /// Pixels per point.
+    public let scale: CGFloat
+
+    init(bounds: CGRect, scale: CGFloat) {
+        self.bounds = bounds
+        self.scale = scale
+        super.init()
+    }
+
+    /// The native pixels per point (equal to `scale`).
+    open var nativeScale: CGFloat { scale }
+    /// The screen's size in pixels.
+    open var nativeBounds: CGRect {
+        CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
+    }
+}

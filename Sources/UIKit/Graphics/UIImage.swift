@@ -1,0 +1,108 @@
+/// An immutable image: a `CGImage` with a scale (pixels per point) and an orientation.
+open class UIImage: NSObject, @unchecked Sendable {
+    /// How the image's pixels are to be turned for display.
+    public enum Orientation: Int, Sendable {
+        case up = 0
+        case down = 1
+        case left = 2
+        case right = 3
+        case upMirrored = 4
+        case downMirrored = 5
+        case leftMirrored = 6
+        case rightMirrored = 7
+    }
+
+    /// The underlying bitmap.
+    public let cgImage: CGImage?
+    /// Pixels per point.
+    public let scale: CGFloat
+    /// The orientation the image was created with.
+    public let imageOrientation: Orientation
+
+    /// An image of `cgImage` at scale 1.
+    public convenience init(cgImage: CGImage) {
+        self.init(cgImage: cgImage, scale: 1, orientation: .up)
+    }
+
+    /// An image of `cgImage` at `scale` pixels per point.
+    public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
+        self.cgImage = cgImage
+        self.scale = scale > 0 && scale.isFinite ? scale : 1
+        self.imageOrientation = orientation
+        super.init()
+    }
+
+    /// Decodes image data (PNG); nil when it cannot be decoded.
+    public convenience init?(data: Data) {
+        self.init(data: data, scale: 1)
+    }
+
+    /// Decodes image data (PNG) with a scale; nil when it cannot be decoded.
+    public convenience init?(data: Data, scale: CGFloat) {
+        guard let image = CGImage.decodePNG(data) else { return nil }
+        self.init(cgImage: image, scale: scale, orientation: .up)
+    }
+
+    /// Loads and decodes the file at `path`; nil when it is missing or not an image. A name
+    /// ending in `@2x` or `@3x` (before the extension) sets the scale.
+    public convenience init?(contentsOfFile path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        self.init(data: data, scale: UIImage.scaleSuffix(of: path))
+    }
+
+    /// Loads a named image: looks for `name`, `name.png`, `name@3x.png` and `name@2x.png` in
+    /// the main bundle's resources and then in the current directory.
+    ///
+    /// - Note: Differs from Apple: there are no asset catalogs and no cache.
+    public convenience init?(named name: String) {
+        var directories: [String] = []
+        if let resources = Bundle.main.resourcePath { directories.append(resources) }
+        directories.append(Bundle.main.bundlePath)
+        directories.append(FileManager.default.currentDirectoryPath)
+        let hasExtension = !(name as NSString).pathExtension.isEmpty
+        let candidates = hasExtension ? [name] : [name, name + ".png", name + "@3x.png", name + "@2x.png"]
+        for directory in directories {
+            for candidate in candidates {
+                let path = (directory as NSString).appendingPathComponent(candidate)
+                if FileManager.default.fileExists(atPath: path) {
+                    self.init(contentsOfFile: path)
+                    return
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func scaleSuffix(of path: String) -> CGFloat {
+        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        if base.hasSuffix("@3x") { return 3 }
+        if base.hasSuffix("@2x") { return 2 }
+        return 1
+    }
+
+    /// The size in points: pixels divided by the scale.
+    open var size: CGSize {
+        guard let cgImage else { return .zero }
+        return CGSize(width: CGFloat(cgImage.width) / scale, height: CGFloat(cgImage.height) / scale)
+    }
+
+    /// The image encoded as PNG.
+    open func pngData() -> Data? {
+        cgImage?.pngData()
+    }
+
+    /// Draws the image into `rect` of the current (UIKit, y-down) context, upright.
+    open func draw(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(), let cgImage else { return }
+        context.saveGState()
+        context.translateBy(x: 0, y: rect.minY + rect.maxY)
+        context.scaleBy(x: 1, y: -1)
+        context.draw(cgImage, in: rect)
+        context.restoreGState()
+    }
+
+    /// Draws the image at its size with its top-left corner at `point`.
+    open func draw(at point: CGPoint) {
+        draw(in: CGRect(origin: point, size: size))
+    }
+}

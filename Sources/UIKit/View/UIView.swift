@@ -1,0 +1,345 @@
+/// A rectangular area that handles events and manages a `CALayer` showing its content.
+///
+/// The view creates its layer from `layerClass` and is the layer's delegate; `frame`, `bounds`,
+/// `center` (the layer's `position`), `transform`, `alpha`, `isHidden`, `clipsToBounds` and
+/// `backgroundColor` are the layer's own properties seen through the view. A view gets a
+/// backing store only if its class overrides `draw(_:)`; the layer reaches `draw(_:)` through
+/// `draw(_:in:)`, and a `display(_:)` override takes precedence over both.
+///
+/// - Note: Differs from Apple: `isOpaque` does not make the backing store alpha-less, so parts
+///   a `draw(_:)` leaves untouched show the background instead of black.
+@MainActor
+open class UIView: UIResponder, @preconcurrency CALayerDelegate {
+    /// The layer class a view of this class creates; override to use a `CALayer` subclass.
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The layer that shows this view. The view is its delegate.
+    public let layer: CALayer
+
+    /// The view's parent, if it has been added to one.
+    open internal(set) weak var superview: UIView?
+    var storedSubviews: [UIView] = []
+    /// The view controller whose root view this is.
+    weak var owningViewController: UIViewController?
+    let drawsContent: Bool
+
+    /// An integer to find the view by with `viewWithTag(_:)`.
+    open var tag: Int = 0
+    /// Whether touches are delivered to this view; false makes `hitTest` skip it.
+    open var isUserInteractionEnabled = true
+    /// Whether the view is fully opaque (a drawing hint).
+    open var isOpaque = true
+    /// Whether the backing store is cleared before `draw(_:)`.
+    open var clearsContextBeforeDrawing = true
+    /// How the layer's contents are fitted to the bounds (maps to `contentsGravity`).
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet {
+            layer.contentsGravity = contentMode.gravity
+            layer.needsDisplayOnBoundsChange = contentMode == .redraw
+        }
+    }
+
+    /// Creates a view with the given frame.
+    public init(frame: CGRect) {
+        let layerType = (Self.layerClass as? CALayer.Type) ?? CALayer.self
+        layer = layerType.init()
+        drawsContent = DrawOverrideDetector.overridesDraw(Self.self)
+        super.init()
+        layer.delegate = self
+        layer.frame = frame
+        if drawsContent { layer.setNeedsDisplay() }
+    }
+
+    /// Creates a view with a zero frame.
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    /// Archives are not supported; returns nil.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: Geometry (the layer's)
+
+    /// The view's rectangle in its superview's coordinates (the layer's frame).
+    open var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+
+    /// The view's own coordinate space (the layer's bounds).
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+
+    /// The centre of the view in its superview's coordinates: the layer's `position`.
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The 2-D transform about the centre (the layer's affine transform).
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    /// The 3-D transform (the layer's transform).
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
+    /// The view's opacity (the layer's `opacity`).
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    /// Whether the view is hidden (the layer's `isHidden`).
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// Whether subviews are clipped to the bounds (the layer's `masksToBounds`).
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// The background colour, stored as the layer's `backgroundColor`.
+    open var backgroundColor: UIColor? {
+        get { layer.backgroundColor.map { UIColor(cgColor: $0) } }
+        set { layer.backgroundColor = newValue?.cgColor }
+    }
+
+    // MARK: Responder chain
+
+    /// The view controller owning this view, else the superview.
+    open override var next: UIResponder? {
+        if let owningViewController { return owningViewController }
+        return superview
+    }
+
+    // MARK: Hierarchy
+
+    /// The subviews, back to front.
+    open var subviews: [UIView] { storedSubviews }
+
+    /// The window the view is in, if any.
+    open var window: UIWindow? {
+        var view: UIView? = self
+        while let current = view {
+            if let window = current as? UIWindow { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// Adds `view` on top of the subviews, removing it from its old superview first.
+    open func addSubview(_ view: UIView) {
+        insertSubviewAt(view, storedSubviews.count)
+    }
+
+    /// Inserts `view` at `index` among the subviews (clamped).
+    open func insertSubview(_ view: UIView, at index: Int) {
+        insertSubviewAt(view, index)
+    }
+
+    /// Inserts `view` just below `siblingSubview`.
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        insertSubviewAt(view, indexOfSubview(siblingSubview) ?? 0)
+    }
+
+    /// Inserts `view` just above `siblingSubview`.
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        insertSubviewAt(view, indexOfSubview(siblingSubview).map { $0 + 1 } ?? storedSubviews.count)
+    }
+
+    /// Removes the view from its superview (and its layer from the superview's layer).
+    open func removeFromSuperview() {
+        detachFromSuperview()
+    }
+
+    /// Moves `view` to the front of the subviews.
+    open func bringSubviewToFront(_ view: UIView) {
+        guard let index = indexOfSubview(view) else { return }
+        storedSubviews.remove(at: index)
+        storedSubviews.append(view)
+        placeLayer(of: view)
+    }
+
+    /// Moves `view` to the back of the subviews.
+    open func sendSubviewToBack(_ view: UIView) {
+        guard let index = indexOfSubview(view) else { return }
+        storedSubviews.remove(at: index)
+        storedSubviews.insert(view, at: 0)
+        placeLayer(of: view)
+    }
+
+    /// Swaps the subviews at two indexes (and their layers).
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        guard storedSubviews.indices.contains(index1), storedSubviews.indices.contains(index2), index1 != index2 else { return }
+        storedSubviews.swapAt(index1, index2)
+        placeLayer(of: storedSubviews[index1])
+        placeLayer(of: storedSubviews[index2])
+    }
+
+    /// Whether this view is `view` or one of its descendants.
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// The first view in this subtree (this view included, depth first) with `tag`.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in storedSubviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    /// Called after `subview` was added.
+    open func didAddSubview(_ subview: UIView) {}
+    /// Called before `subview` is removed.
+    open func willRemoveSubview(_ subview: UIView) {}
+    /// Called before the view moves to `newSuperview` (nil: removal).
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view's superview changed.
+    open func didMoveToSuperview() {}
+    /// Called before the view moves to `newWindow`.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view's window changed.
+    open func didMoveToWindow() {}
+
+    // MARK: Layout
+
+    /// Lays out the subviews; the default does nothing. Called during layout passes.
+    open func layoutSubviews() {}
+
+    /// Marks the view as needing `layoutSubviews()` (through its layer).
+    open func setNeedsLayout() {
+        layer.setNeedsLayout()
+    }
+
+    /// Runs pending layout now, from the highest ancestor that needs it down.
+    open func layoutIfNeeded() {
+        layer.layoutIfNeeded()
+    }
+
+    /// The size that best fits `size`; the default is the current bounds size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize {
+        bounds.size
+    }
+
+    /// Resizes the view to `sizeThatFits(bounds.size)`.
+    open func sizeToFit() {
+        let size = sizeThatFits(bounds.size)
+        bounds.size = size
+    }
+
+    // MARK: Drawing
+
+    /// Draws the view's content into the current context (`UIGraphicsGetCurrentContext()`),
+    /// whose origin is the top-left of the bounds. The default draws nothing; a view whose
+    /// class does not override this gets no backing store.
+    open func draw(_ rect: CGRect) {}
+
+    /// Marks the whole view as needing `draw(_:)`.
+    open func setNeedsDisplay() {
+        layer.setNeedsDisplay()
+    }
+
+    /// Marks part of the view as needing `draw(_:)`.
+    open func setNeedsDisplay(_ rect: CGRect) {
+        layer.setNeedsDisplay(rect)
+    }
+
+    // MARK: Layer delegate
+
+    /// Not implemented by UIView: the layer goes on to draw a backing store, which reaches
+    /// `draw(_:in:)`. Subclasses override this to set the layer's contents themselves.
+    ///
+    /// - Note: Differs from Apple: calling `super.display(_:)` does not crash; the layer then
+    ///   draws as if `display(_:)` were not overridden.
+    open func display(_ layer: CALayer) {
+        layer.delegateDisplayIsMissing = true
+    }
+
+    /// Draws the layer's backing store by calling `draw(_:)` with `ctx` as the current
+    /// context. A view that does not override `draw(_:)` draws nothing and keeps no store.
+    open func draw(_ layer: CALayer, in ctx: CGContext) {
+        guard layer === self.layer else { return }
+        guard drawsContent else {
+            layer.drawingProducedNothing = true
+            return
+        }
+        UIGraphicsPushContext(ctx)
+        draw(layer.bounds)
+        UIGraphicsPopContext()
+    }
+
+    /// Called before the layer draws; the default does nothing.
+    open func layerWillDraw(_ layer: CALayer) {}
+
+    /// Runs `layoutSubviews()` when the view's own layer lays out.
+    open func layoutSublayers(of layer: CALayer) {
+        guard layer === self.layer else { return }
+        layoutSubviews()
+    }
+
+    /// A view's layer changes without implicit animation: `NSNull` for every event.
+    open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        NSNull()
+    }
+
+    // MARK: Hit testing and conversion
+
+    /// The deepest visible, interaction-enabled descendant (or self) containing `point`, given
+    /// in this view's coordinates. Hidden views, views with alpha below 0.01 and views with
+    /// interaction disabled are skipped with their subviews; subviews are tried front to back
+    /// and only where `point(inside:with:)` holds for this view.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01 else { return nil }
+        guard self.point(inside: point, with: event) else { return nil }
+        for subview in storedSubviews.reversed() {
+            let local = subview.convert(point, from: self)
+            if let hit = subview.hitTest(local, with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside the bounds.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// Converts a point from this view's coordinates to `view`'s (nil: the window's, or the
+    /// root view's when not in a window).
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        layer.convert(point, to: view?.layer)
+    }
+
+    /// Converts a point from `view`'s coordinates (nil: the window's) to this view's.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        layer.convert(point, from: view?.layer)
+    }
+
+    /// Converts a rectangle from this view's coordinates to `view`'s.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        layer.convert(rect, to: view?.layer)
+    }
+
+    /// Converts a rectangle from `view`'s coordinates to this view's.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        layer.convert(rect, from: view?.layer)
+    }
+}
