@@ -46,20 +46,26 @@ let package = Package(
             dependencies: ["LaminaGallery"]
         ),
 
+        // Reference-image comparison shared by the test targets.
+        .target(
+            name: "LaminaTestSupport",
+            dependencies: ["CoreGraphics"],
+            path: "Tests/LaminaTestSupport"
+        ),
         .testTarget(
             name: "CoreGraphicsTests",
-            dependencies: ["CoreGraphics"],
-            resources: [.copy("ReferenceImages")]
+            dependencies: ["CoreGraphics", "LaminaTestSupport"],
+            exclude: ["ReferenceImages"]
         ),
         .testTarget(
             name: "QuartzCoreTests",
-            dependencies: ["QuartzCore", "CoreGraphics"],
-            resources: [.copy("ReferenceImages")]
+            dependencies: ["QuartzCore", "CoreGraphics", "LaminaTestSupport"],
+            exclude: ["ReferenceImages"]
         ),
         .testTarget(
             name: "UIKitTests",
-            dependencies: ["UIKit", "LaminaGallery"],
-            resources: [.copy("ReferenceImages")]
+            dependencies: ["UIKit", "LaminaGallery", "LaminaTestSupport"],
+            exclude: ["ReferenceImages"]
         ),
     ]
 )

@@ -94,7 +94,9 @@ extension CGMutablePath {
         let start = CGPoint(x: center.x + r * cos(startAngle), y: center.y + r * sin(startAngle))
         if lastPoint == nil {
             move(to: start, transform: transform)
-        } else {
+        } else if let current = lastPoint, case let mapped = start.applying(transform),
+                  hypot(current.x - mapped.x, current.y - mapped.y) > 1e-9 {
+            // Join the current point to the arc, unless the arc already starts there.
             addLine(to: start, transform: transform)
         }
         guard delta != 0, r > 0 else { return }

@@ -1,0 +1,131 @@
+import CoreGraphics
+import Testing
+
+@Suite struct CGContextFillTests {
+    @Test func originIsBottomLeft() {
+        let bitmap = BitmapFixture(width: 4, height: 4)
+        bitmap.context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        bitmap.context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(bitmap.pixel(0, row: 3) == [255, 0, 0, 255])
+        #expect(bitmap.pixel(0, row: 0) == [0, 0, 0, 0])
+    }
+
+    @Test func halfPixelCoverageIsHalf() {
+        let bitmap = BitmapFixture(width: 4, height: 1)
+        bitmap.context.setFillColor(gray: 1, alpha: 1)
+        bitmap.context.fill(CGRect(x: 0.5, y: 0, width: 2, height: 1))
+        #expect(bitmap.pixel(0, row: 0) == [128, 128, 128, 128])
+        #expect(bitmap.pixel(1, row: 0) == [255, 255, 255, 255])
+        #expect(bitmap.pixel(2, row: 0) == [128, 128, 128, 128])
+        #expect(bitmap.pixel(3, row: 0) == [0, 0, 0, 0])
+    }
+
+    @Test func antialiasingOffSnapsCoverage() {
+        let bitmap = BitmapFixture(width: 4, height: 1)
+        bitmap.context.setShouldAntialias(false)
+        bitmap.context.setFillColor(gray: 1, alpha: 1)
+        bitmap.context.fill(CGRect(x: 0.6, y: 0, width: 2, height: 1))
+        #expect(bitmap.pixel(0, row: 0) == [0, 0, 0, 0])
+        #expect(bitmap.pixel(2, row: 0) == [255, 255, 255, 255])
+    }
+
+    @Test func bgraLayoutStoresBlueFirst() {
+        let info = CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue
+        let bitmap = BitmapFixture(width: 1, height: 1, info: info)
+        bitmap.context.setFillColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+        bitmap.context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(bitmap.pixel(0, row: 0) == [0, 128, 255, 255])
+        let argb = BitmapFixture(width: 1, height: 1, info: CGImageAlphaInfo.premultipliedFirst.rawValue)
+        argb.context.setFillColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+        argb.context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(argb.pixel(0, row: 0) == [255, 255, 128, 0])
+    }
+
+    @Test func alphaAndSourceOver() {
+        let bitmap = BitmapFixture(width: 1, height: 1)
+        bitmap.context.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        bitmap.context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        bitmap.context.setAlpha(0.5)
+        bitmap.context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        bitmap.context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(bitmap.pixel(0, row: 0) == [128, 0, 128, 255])
+    }
+
+    @Test func copyBlendReplaces() {
+        let bitmap = BitmapFixture(width: 1, height: 1)
+        bitmap.context.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        bitmap.context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        bitmap.context.setBlendMode(.copy)
+        bitmap.context.setFillColor(red: 1, green: 0, blue: 0, alpha: 0.5)
+        bitmap.context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(bitmap.pixel(0, row: 0) == [128, 0, 0, 128])
+    }
+
+    @Test func saveRestoreAndCTM() {
+        let bitmap = BitmapFixture(width: 4, height: 4)
+        let ctx = bitmap.context
+        ctx.saveGState()
+        ctx.translateBy(x: 2, y: 2)
+        ctx.setFillColor(gray: 1, alpha: 1)
+        #expect(ctx.ctm == CGAffineTransform(translationX: 2, y: 2))
+        ctx.restoreGState()
+        #expect(ctx.ctm == .identity)
+        ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        // The fill colour was restored to black.
+        #expect(bitmap.pixel(0, row: 3) == [0, 0, 0, 255])
+    }
+
+    @Test func clipToRectLimitsDrawing() {
+        let bitmap = BitmapFixture(width: 4, height: 4)
+        let ctx = bitmap.context
+        ctx.clip(to: CGRect(x: 1, y: 1, width: 2, height: 2))
+        #expect(ctx.boundingBoxOfClipPath == CGRect(x: 1, y: 1, width: 2, height: 2))
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        #expect(bitmap.pixel(0, row: 0) == [0, 0, 0, 0])
+        #expect(bitmap.pixel(1, row: 1) == [255, 255, 255, 255])
+        #expect(bitmap.pixel(3, row: 3) == [0, 0, 0, 0])
+    }
+
+    @Test func evenOddLeavesHole() {
+        let bitmap = BitmapFixture(width: 6, height: 6)
+        let ctx = bitmap.context
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.addRect(CGRect(x: 0, y: 0, width: 6, height: 6))
+        ctx.addRect(CGRect(x: 2, y: 2, width: 2, height: 2))
+        ctx.fillPath(using: .evenOdd)
+        #expect(bitmap.pixel(2, row: 2) == [0, 0, 0, 0])
+        #expect(bitmap.pixel(0, row: 0) == [255, 255, 255, 255])
+        #expect(ctx.isPathEmpty)
+    }
+
+    @Test func nonFiniteGeometryDrawsNothing() {
+        let bitmap = BitmapFixture(width: 4, height: 4)
+        let ctx = bitmap.context
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect(x: CGFloat.nan, y: 0, width: 2, height: 2))
+        ctx.fill(CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 2))
+        ctx.move(to: CGPoint(x: 0, y: 0))
+        ctx.addLine(to: CGPoint(x: CGFloat.nan, y: 3))
+        ctx.addLine(to: CGPoint(x: 3, y: 3))
+        ctx.fillPath()
+        ctx.setLineWidth(.nan)
+        ctx.stroke(CGRect(x: 1, y: 1, width: 2, height: 2))
+        for row in 0..<4 { for x in 0..<4 { #expect(bitmap.pixel(x, row: row) == [0, 0, 0, 0]) } }
+    }
+
+    @Test func makeImageCopiesPixels() throws {
+        let bitmap = BitmapFixture(width: 2, height: 2)
+        bitmap.context.setFillColor(red: 0, green: 1, blue: 0, alpha: 1)
+        bitmap.context.fill(CGRect(x: 0, y: 1, width: 1, height: 1))
+        let image = try #require(bitmap.context.makeImage())
+        #expect(image.width == 2 && image.height == 2)
+        bitmap.context.clear(CGRect(x: 0, y: 0, width: 2, height: 2))
+        #expect(bitmap.pixel(0, row: 0) == [0, 0, 0, 0])
+        // The image kept the top-left green pixel.
+        let copy = BitmapFixture(width: 2, height: 2)
+        copy.context.draw(image, in: CGRect(x: 0, y: 0, width: 2, height: 2))
+        #expect(copy.pixel(0, row: 0) == [0, 255, 0, 255])
+        #expect(copy.pixel(1, row: 1) == [0, 0, 0, 0])
+    }
+}
