@@ -1,0 +1,24 @@
+import LaminaGallery
+import LaminaTestSupport
+import Testing
+import UIKit
+
+/// The demo gallery's scenes rendered through `render(in:)`, against reference PNGs
+/// (tolerance: 2 of 255 per channel).
+@MainActor
+@Suite struct GalleryReferenceTests {
+    @Test(arguments: ["1-clock", "2-anchor-point", "3-layer-styles", "4-draw-rect"])
+    func sceneMatchesReference(name: String) throws {
+        let scene = try #require(GalleryScene.all().first { $0.name == name })
+        let image = try #require(scene.render().cgImage)
+        let message = ReferenceImage.mismatch(image, suite: "GalleryReferenceTests", name: name)
+        #expect(message == nil, Comment(rawValue: message ?? ""))
+    }
+
+    @Test func clockAtAnotherTime() throws {
+        let scene = try #require(GalleryScene.all(time: (3, 45, 0)).first)
+        let image = try #require(scene.render(scale: 1).cgImage)
+        let message = ReferenceImage.mismatch(image, suite: "GalleryReferenceTests", name: "clock-03-45-00")
+        #expect(message == nil, Comment(rawValue: message ?? ""))
+    }
+}
