@@ -129,3 +129,42 @@ import Testing
         #expect(copy.pixel(1, row: 1) == [0, 0, 0, 0])
     }
 }
+
+@Suite struct CGContextExtremeGeometryTests {
+    @Test func infiniteAndHugeShapesStayBounded() {
+        let bitmap = BitmapFixture(width: 8, height: 8)
+        let ctx = bitmap.context
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect.infinite)
+        #expect(bitmap.pixel(0, row: 0) == [255, 255, 255, 255])
+        #expect(bitmap.pixel(7, row: 7) == [255, 255, 255, 255])
+        ctx.clear(CGRect(x: 0, y: 0, width: 8, height: 8))
+        // A huge triangle whose edges cross the bitmap diagonally.
+        ctx.move(to: CGPoint(x: -1e12, y: -1e12))
+        ctx.addLine(to: CGPoint(x: 1e12, y: 1e12))
+        ctx.addLine(to: CGPoint(x: 1e12, y: -1e12))
+        ctx.closePath()
+        ctx.fillPath()
+        #expect(bitmap.pixel(7, row: 7) == [255, 255, 255, 255])  // below the diagonal (y-up)
+        #expect(bitmap.pixel(0, row: 0) == [0, 0, 0, 0])
+        ctx.setLineWidth(1e9)
+        ctx.stroke(CGRect(x: 2, y: 2, width: 2, height: 2))
+        // The default stroke colour is opaque black.
+        #expect(bitmap.pixel(0, row: 0) == [0, 0, 0, 255])
+    }
+
+    @Test func degeneratePathsDrawNothing() {
+        let bitmap = BitmapFixture(width: 4, height: 4)
+        let ctx = bitmap.context
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect(x: 1, y: 1, width: 0, height: 2))
+        ctx.move(to: CGPoint(x: 1, y: 1))
+        ctx.addLine(to: CGPoint(x: 3, y: 3))
+        ctx.fillPath()
+        ctx.fillPath()
+        ctx.setLineCap(.butt)
+        ctx.move(to: CGPoint(x: 2, y: 2))
+        ctx.strokePath()
+        for row in 0..<4 { for x in 0..<4 { #expect(bitmap.pixel(x, row: row) == [0, 0, 0, 0]) } }
+    }
+}
