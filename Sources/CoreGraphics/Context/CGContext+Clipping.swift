@@ -58,13 +58,7 @@ extension CGContext {
         if !region.isEmpty {
             rasterizer.reset(region: region)
             let contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(path.elements, transform: .identity)
-            for contour in contours where contour.points.count > 1 {
-                var previous = contour.points[contour.points.count - 1]
-                for p in contour.points {
-                    rasterizer.addLine(Double(previous.x), Double(previous.y), Double(p.x), Double(p.y))
-                    previous = p
-                }
-            }
+            for contour in contours { rasterizer.addPolygon(contour.points) }
             rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
                 let offset = y * width + x0
                 for i in 0..<coverage.count { coverageMask[offset + i] = PixelMath.byte(coverage[i] * 255) }

@@ -25,13 +25,7 @@ extension CGContext {
         region = region.intersection(DeviceRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
         guard !region.isEmpty else { return }
         rasterizer.reset(region: region)
-        for polygon in polygons where polygon.count > 1 {
-            var previous = polygon[polygon.count - 1]
-            for p in polygon {
-                rasterizer.addLine(Double(previous.x), Double(previous.y), Double(p.x), Double(p.y))
-                previous = p
-            }
-        }
+        for polygon in polygons { rasterizer.addPolygon(polygon) }
         paintCoverage(rule: rule, paint: paint)
     }
 

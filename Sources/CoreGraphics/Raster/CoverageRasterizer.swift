@@ -47,19 +47,35 @@ final class CoverageRasterizer {
         if ay < 0 { ax += (0 - ay) * dxdy; ay = 0 } else if ay > h { ax += (h - ay) * dxdy; ay = h }
         if by < 0 { bx += (0 - by) * dxdy; by = 0 } else if by > h { bx += (h - by) * dxdy; by = h }
         // Split where the segment crosses x = 0 and x = w; parts outside are projected onto the
-        // boundary (a vertical edge there has the same effect on the pixels inside).
-        var ts: [Double] = [0, 1]
-        if (ax < 0) != (bx < 0), ax != bx { ts.append((0 - ax) / (bx - ax)) }
-        if (ax > w) != (bx > w), ax != bx { ts.append((w - ax) / (bx - ax)) }
-        if ts.count > 2 { ts.sort() }
-        for i in 0..<(ts.count - 1) {
-            let t0 = ts[i], t1 = ts[i + 1]
-            guard t1 > t0 else { continue }
+        // boundary (a vertical edge there has the same effect on the pixels inside). At most
+        // two split points, kept in order without allocating.
+        var tLow = 1.0, tHigh = 1.0
+        if ax != bx {
+            let t0 = (ax < 0) != (bx < 0) ? (0 - ax) / (bx - ax) : 1
+            let tw = (ax > w) != (bx > w) ? (w - ax) / (bx - ax) : 1
+            tLow = Swift.min(t0, tw)
+            tHigh = Swift.max(t0, tw)
+        }
+        func piece(_ t0: Double, _ t1: Double) {
+            guard t1 > t0 else { return }
             let px0 = ax + (bx - ax) * t0, py0 = ay + (by - ay) * t0
             let px1 = ax + (bx - ax) * t1, py1 = ay + (by - ay) * t1
             accumulate(
                 Swift.min(Swift.max(px0, 0), w), py0,
                 Swift.min(Swift.max(px1, 0), w), py1)
+        }
+        piece(0, tLow)
+        piece(tLow, tHigh)
+        piece(tHigh, 1)
+    }
+
+    /// Adds the edges of a closed polygon (the last point joins the first).
+    func addPolygon(_ points: [CGPoint]) {
+        guard points.count > 1 else { return }
+        var previous = points[points.count - 1]
+        for p in points {
+            addLine(Double(previous.x), Double(previous.y), Double(p.x), Double(p.y))
+            previous = p
         }
     }
 

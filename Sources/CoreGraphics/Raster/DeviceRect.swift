@@ -23,7 +23,7 @@ struct DeviceRect: Equatable, Sendable {
     init(covering rect: CGRect) {
         let limit: CGFloat = 16_777_216
         func clamp(_ v: CGFloat) -> Int { Int(Swift.max(-limit, Swift.min(limit, v))) }
-        if rect.isNull || rect.isEmpty && rect.width == 0 && rect.height == 0 {
+        if rect.isNull {
             self = .empty
             return
         }

@@ -330,10 +330,3 @@ open class CALayer: NSObject {
         "<\(type(of: self)): frame = \(frame)\(name.map { "; name = \($0)" } ?? "")>"
     }
 }
-
-extension CGRect {
-    /// Whether all four components are finite numbers (the null rectangle is not).
-    var isFiniteRect: Bool {
-        origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
-    }
-}

@@ -82,9 +82,9 @@ public func UIRectFrameUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) 
 /// `UIGraphicsEndImageContext()` closes it.
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let resolved = scale > 0 ? scale : UIScreen.mainScale
-    let context = ImageRendererSupport.makeContext(
+    let context = CGContext.topLeftOrigin(
         bounds: CGRect(origin: .zero, size: size), scale: resolved, opaque: opaque)
-        ?? ImageRendererSupport.makeContext(bounds: CGRect(x: 0, y: 0, width: 1, height: 1), scale: 1, opaque: opaque)!
+        ?? CGContext.topLeftOrigin(bounds: CGRect(x: 0, y: 0, width: 1, height: 1), scale: 1, opaque: opaque)!
     let stack = GraphicsContextStack.current
     stack.imageContexts.append((context, resolved))
     stack.contexts.append(context)

@@ -95,9 +95,9 @@ open class UIGraphicsImageRenderer: NSObject {
     ///
     /// - Note: Differs from Apple: Apple asserts on a zero size.
     open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
-        let context = ImageRendererSupport.makeContext(bounds: bounds, scale: format.scale, opaque: format.opaque)
+        let context = CGContext.topLeftOrigin(bounds: bounds, scale: format.scale, opaque: format.opaque)
         guard let context else {
-            let empty = ImageRendererSupport.makeContext(bounds: CGRect(x: 0, y: 0, width: 1, height: 1), scale: 1, opaque: false)!
+            let empty = CGContext.topLeftOrigin(bounds: CGRect(x: 0, y: 0, width: 1, height: 1), scale: 1, opaque: false)!
             return UIImage(cgImage: empty.makeImage()!, scale: format.scale, orientation: .up)
         }
         let rendererContext = UIGraphicsImageRendererContext(cgContext: context, format: format)
@@ -110,33 +110,5 @@ open class UIGraphicsImageRenderer: NSObject {
     /// Like `image(actions:)`, encoded as PNG.
     open func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
         image(actions: actions).pngData() ?? Data()
-    }
-}
-
-/// Shared set-up of UIKit bitmap contexts.
-enum ImageRendererSupport {
-    /// A BGRA context of `bounds` × `scale` pixels whose CTM maps `bounds` with the origin at
-    /// the top-left (UIKit coordinates); nil for empty, non-finite or oversized bounds.
-    static func makeContext(bounds: CGRect, scale: CGFloat, opaque: Bool) -> CGContext? {
-        guard bounds.isFiniteRect, scale > 0, scale.isFinite else { return nil }
-        let pixelWidth = (bounds.width * scale).rounded(.up)
-        let pixelHeight = (bounds.height * scale).rounded(.up)
-        guard pixelWidth >= 1, pixelHeight >= 1, pixelWidth <= 1_048_576, pixelHeight <= 1_048_576 else { return nil }
-        let alpha = opaque ? CGImageAlphaInfo.noneSkipFirst : CGImageAlphaInfo.premultipliedFirst
-        guard let context = CGContext(
-            data: nil, width: Int(pixelWidth), height: Int(pixelHeight), bitsPerComponent: 8,
-            bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
-            bitmapInfo: alpha.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
-        else { return nil }
-        context.translateBy(x: 0, y: pixelHeight)
-        context.scaleBy(x: scale, y: -scale)
-        context.translateBy(x: -bounds.minX, y: -bounds.minY)
-        return context
-    }
-}
-
-extension CGRect {
-    var isFiniteRect: Bool {
-        origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
     }
 }
