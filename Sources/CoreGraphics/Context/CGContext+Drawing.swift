@@ -110,7 +110,13 @@ extension CGContext {
         guard width.isFinite, width >= 0 else { return [] }
         if width == 0 {
             // Hairline: one device pixel wide whatever the CTM.
-            let contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(path.elements, transform: .identity)
+            var contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(path.elements, transform: .identity)
+            if let dash = state.dash {
+                // The pattern is in user space: dash there, then map back to pixels.
+                let toUser = toPixel.inverted()
+                let userContours = contours.map { Contour(points: $0.points.map { $0.applying(toUser) }, isClosed: $0.isClosed) }
+                contours = dash.dash(userContours).map { Contour(points: $0.points.map { $0.applying(toPixel) }, isClosed: false) }
+            }
             let stroker = Stroker(halfWidth: 0.5, cap: state.lineCap, join: state.lineJoin,
                                   miterLimit: state.miterLimit, tolerance: CGContext.flatteningTolerance)
             return stroker.stroke(contours)
@@ -119,7 +125,8 @@ extension CGContext {
         let scale = Swift.max(hypot(toPixel.a, toPixel.b), hypot(toPixel.c, toPixel.d))
         guard scale > 0, scale.isFinite else { return [] }
         let tolerance = CGContext.flatteningTolerance / scale
-        let contours = PathFlattener(tolerance: tolerance).contours(path.elements, transform: toUser)
+        var contours = PathFlattener(tolerance: tolerance).contours(path.elements, transform: toUser)
+        if let dash = state.dash { contours = dash.dash(contours) }
         let stroker = Stroker(halfWidth: width / 2, cap: state.lineCap, join: state.lineJoin,
                               miterLimit: state.miterLimit, tolerance: tolerance)
         return stroker.stroke(contours).map { $0.map { $0.applying(toPixel) } }

@@ -4,6 +4,8 @@ enum Paint {
     case solid(SIMD4<Float>)
     /// Pixels fetched per row from an image.
     case image(ImageSampler)
+    /// Colours computed per pixel from a gradient (which may also withhold coverage).
+    case gradient(GradientSampler)
 }
 
 extension CGContext {
@@ -37,10 +39,17 @@ extension CGContext {
             rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
                 painter.paintSolid(y, x0, coverage, color)
             }
-        case .image(let sampler):
-            if sourceRow.count < rasterizer.region.width {
-                sourceRow = [SIMD4<Float>](repeating: .zero, count: rasterizer.region.width)
+        case .gradient(let sampler):
+            ensureSourceRow()
+            sourceRow.withUnsafeMutableBufferPointer { row in
+                rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
+                    let slice = UnsafeMutableBufferPointer(rebasing: row[0..<coverage.count])
+                    sampler.fetch(y: y, x0: x0, into: slice, coverage: coverage)
+                    painter.paintRow(y, x0, coverage, slice)
+                }
             }
+        case .image(let sampler):
+            ensureSourceRow()
             sourceRow.withUnsafeMutableBufferPointer { row in
                 rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
                     let slice = UnsafeMutableBufferPointer(rebasing: row[0..<coverage.count])
@@ -48,6 +57,12 @@ extension CGContext {
                     painter.paintRow(y, x0, coverage, slice)
                 }
             }
+        }
+    }
+
+    private func ensureSourceRow() {
+        if sourceRow.count < rasterizer.region.width {
+            sourceRow = [SIMD4<Float>](repeating: .zero, count: rasterizer.region.width)
         }
     }
 }

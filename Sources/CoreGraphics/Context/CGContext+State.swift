@@ -89,6 +89,13 @@ extension CGContext {
         state.lineJoin = join
     }
 
+    /// Sets the dash pattern: alternating on and off lengths in user space, starting `phase`
+    /// into the pattern. An empty pattern, or one with a negative or non-finite length or a zero
+    /// total, strokes solid.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        state.dash = Dasher(phase: phase, lengths: lengths)
+    }
+
     /// Sets the miter limit: a miter join longer than `limit` × the line width is bevelled.
     public func setMiterLimit(_ limit: CGFloat) {
         state.miterLimit = limit

@@ -21,6 +21,8 @@ struct GraphicsState {
     var lineCap = CGLineCap.butt
     var lineJoin = CGLineJoin.miter
     var miterLimit: CGFloat = 10
+    /// The dash pattern, or nil for solid strokes.
+    var dash: Dasher?
     var alpha: Float = 1
     var blendMode = CGBlendMode.normal
     var shouldAntialias = true

@@ -1,0 +1,70 @@
+/// Fetches gradient colours for a row of pixels: maps each pixel centre to the gradient
+/// parameter t, looks the colour up in a table, and zeroes the coverage where the gradient
+/// does not paint (before the start or after the end without the extend options).
+struct GradientSampler {
+    enum Geometry {
+        /// t = (p − start)·d / |d|², in user space.
+        case linear(start: CGPoint, delta: CGPoint, inverseLengthSquared: CGFloat)
+        /// The largest t with |p − c(t)| = r(t), r(t) ≥ 0, for circles interpolated from
+        /// (c0, r0) to (c1, r1).
+        case radial(c0: CGPoint, r0: CGFloat, dc: CGPoint, dr: CGFloat)
+    }
+
+    let geometry: Geometry
+    /// Pixel space to the gradient's user space.
+    let pixelToUser: CGAffineTransform
+    let table: [SIMD4<Float>]
+    let extendBefore: Bool
+    let extendAfter: Bool
+
+    func fetch(y: Int, x0: Int, into out: UnsafeMutableBufferPointer<SIMD4<Float>>, coverage: UnsafeMutableBufferPointer<Float>) {
+        let last = table.count - 1
+        let scale = CGFloat(last)
+        table.withUnsafeBufferPointer { lut in
+            for i in 0..<out.count {
+                let p = CGPoint(x: CGFloat(x0 + i) + 0.5, y: CGFloat(y) + 0.5).applying(pixelToUser)
+                guard var t = parameter(at: p) else {
+                    coverage[i] = 0
+                    out[i] = .zero
+                    continue
+                }
+                if t < 0 {
+                    if !extendBefore { coverage[i] = 0; out[i] = .zero; continue }
+                    t = 0
+                } else if t > 1 {
+                    if !extendAfter { coverage[i] = 0; out[i] = .zero; continue }
+                    t = 1
+                }
+                out[i] = lut[Int((t * scale).rounded())]
+            }
+        }
+    }
+
+    @inline(__always)
+    private func parameter(at p: CGPoint) -> CGFloat? {
+        switch geometry {
+        case let .linear(start, delta, inverse):
+            return ((p.x - start.x) * delta.x + (p.y - start.y) * delta.y) * inverse
+        case let .radial(c0, r0, dc, dr):
+            // Solve |p − c0 − t·dc| = r0 + t·dr for t:
+            // (dc·dc − dr²) t² − 2 (q·dc + r0·dr) t + (q·q − r0²) = 0 with q = p − c0.
+            let qx = p.x - c0.x, qy = p.y - c0.y
+            let a = dc.x * dc.x + dc.y * dc.y - dr * dr
+            let b = qx * dc.x + qy * dc.y + r0 * dr
+            let c = qx * qx + qy * qy - r0 * r0
+            if abs(a) < 1e-12 {
+                guard b != 0 else { return nil }
+                let t = c / (2 * b)
+                return r0 + t * dr >= 0 ? t : nil
+            }
+            let discriminant = b * b - a * c
+            guard discriminant >= 0 else { return nil }
+            let root = discriminant.squareRoot()
+            let t1 = (b + root) / a, t2 = (b - root) / a
+            let high = Swift.max(t1, t2), low = Swift.min(t1, t2)
+            if r0 + high * dr >= 0 { return high }
+            if r0 + low * dr >= 0 { return low }
+            return nil
+        }
+    }
+}
