@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
         .executable(name: "lamina-demo", targets: ["LaminaDemo"]),
+        .executable(name: "lamina-bench", targets: ["lamina-bench"]),
     ],
     targets: [
         // System libraries, found through pkg-config.
@@ -46,6 +47,19 @@ let package = Package(
             dependencies: ["LaminaGallery"]
         ),
 
+        // The shared raster benchmark: workload generation and drawing, and the executable
+        // (run it in release: `swift run -c release lamina-bench raster`).
+        .target(
+            name: "RasterWorkloads",
+            dependencies: ["CoreGraphics"],
+            path: "Benchmarks/RasterWorkloads"
+        ),
+        .executableTarget(
+            name: "lamina-bench",
+            dependencies: ["RasterWorkloads", "CoreGraphics"],
+            path: "Benchmarks/lamina-bench"
+        ),
+
         // Reference-image comparison shared by the test targets.
         .target(
             name: "LaminaTestSupport",
@@ -61,6 +75,10 @@ let package = Package(
             name: "QuartzCoreTests",
             dependencies: ["QuartzCore", "CoreGraphics", "LaminaTestSupport"],
             exclude: ["ReferenceImages"]
+        ),
+        .testTarget(
+            name: "BenchmarkTests",
+            dependencies: ["RasterWorkloads"]
         ),
         .testTarget(
             name: "UIKitTests",

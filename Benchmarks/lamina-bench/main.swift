@@ -1,0 +1,109 @@
+import CoreGraphics
+import Foundation
+import RasterWorkloads
+
+// lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick]
+// Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
+// thread with the specification's timing protocol, and writes the reference engines' JSON.
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("lamina-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.first == "raster" else {
+    fail("usage: lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick]")
+}
+arguments.removeFirst()
+var selected = Workload.names
+var jsonPath: String?
+var pngDirectory: String?
+var quick = false
+while let flag = arguments.first {
+    arguments.removeFirst()
+    switch flag {
+    case "--quick": quick = true
+    case "--workloads", "--json", "--png-dir":
+        guard let value = arguments.first else { fail("\(flag) needs a value") }
+        arguments.removeFirst()
+        if flag == "--workloads" {
+            let wanted = value.split(separator: ",").map(String.init)
+            for name in wanted where !Workload.names.contains(name) { fail("unknown workload \(name)") }
+            selected = Workload.names.filter { wanted.contains($0) }
+        } else if flag == "--json" {
+            jsonPath = value
+        } else {
+            pngDirectory = value
+        }
+    default: fail("unknown argument \(flag)")
+    }
+}
+
+// Timing protocol of workloads.json (quick: 1 warm-up, 3 repetitions).
+let warmups = quick ? 1 : 2
+let minimumReps = quick ? 3 : 7
+let maximumReps = quick ? 3 : 40
+let minimumSeconds = quick ? 0.0 : 1.0
+
+func milliseconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15
+}
+
+var results: [String: Any] = [:]
+let clock = ContinuousClock()
+for name in selected {
+    guard let workload = Workload.generate(name), let renderer = WorkloadRenderer(workload) else {
+        fail("could not set up \(name)")
+    }
+    for _ in 0..<warmups {
+        renderer.reset()
+        renderer.draw()
+    }
+    var samples: [Double] = []
+    var total = 0.0
+    while true {
+        renderer.reset()
+        let start = clock.now
+        renderer.draw()
+        let elapsed = milliseconds(clock.now - start)
+        samples.append(elapsed)
+        total += elapsed / 1e3
+        if samples.count >= maximumReps { break }
+        if samples.count >= minimumReps && total >= minimumSeconds { break }
+    }
+    let sorted = samples.sorted()
+    let median = sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    let entry: [String: Any] = [
+        "median_ms": median, "min_ms": sorted[0], "q1_ms": sorted[sorted.count / 4],
+        "q3_ms": sorted[(3 * sorted.count) / 4], "reps": sorted.count,
+        "samples_ms": samples.map { ($0 * 1e4).rounded() / 1e4 },
+    ]
+    results[name] = entry
+    print(String(format: "%-10@ %-24@ median %9.3f ms  min %9.3f  IQR %7.3f..%-7.3f reps %d",
+                 "lamina" as NSString, name as NSString, median, sorted[0], sorted[sorted.count / 4],
+                 sorted[(3 * sorted.count) / 4], sorted.count))
+    if let pngDirectory {
+        try? FileManager.default.createDirectory(atPath: pngDirectory, withIntermediateDirectories: true)
+        renderer.reset()
+        renderer.draw()
+        guard let data = renderer.image()?.pngData() else { fail("could not encode \(name)") }
+        let path = (pngDirectory as NSString).appendingPathComponent("\(name).png")
+        do { try data.write(to: URL(fileURLWithPath: path)) } catch { fail("cannot write \(path): \(error)") }
+    }
+}
+
+if let jsonPath {
+    let document: [String: Any] = [
+        "engine": "lamina", "version": "lamina 0.1 (Swift, single thread)",
+        "host": ProcessInfo.processInfo.hostName,
+        "when": ISO8601DateFormatter().string(from: Date()), "workloads": results,
+    ]
+    do {
+        let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+        try data.write(to: URL(fileURLWithPath: jsonPath))
+    } catch {
+        fail("cannot write \(jsonPath): \(error)")
+    }
+}
