@@ -32,8 +32,14 @@ extension CGContext {
         fill([rect])
     }
 
-    /// Fills each rectangle with the fill colour.
+    /// Fills each rectangle with the fill colour (overlaps are painted once).
     public func fill(_ rects: [CGRect]) {
+        let toPixel = userToPixel
+        if rects.count == 1, toPixel.b == 0, toPixel.c == 0 {
+            // Axis-aligned: no scan conversion needed.
+            fillPixelRect(rects[0].standardized.applying(toPixel), color: state.fill)
+            return
+        }
         let path = CGMutablePath()
         path.addRects(rects, transform: userToPixel)
         fillPixelPath(path.elements, rule: .winding, color: state.fill)

@@ -36,8 +36,9 @@ extension CGContext {
         let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
         switch paint {
         case .solid(let color):
+            let solid = SolidColor(color, alphaIndex: target.layout.alpha)
             rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
-                painter.paintSolid(y, x0, coverage, color)
+                painter.paintSolid(y, x0, coverage, solid)
             }
         case .gradient(let sampler):
             ensureSourceRow()

@@ -29,6 +29,8 @@ public final class CGContext {
     let currentPath = CGMutablePath()
     let rasterizer = CoverageRasterizer()
     var sourceRow: [SIMD4<Float>] = []
+    /// Scratch coverage for rectangle fills.
+    var rowCoverage = ScratchBuffer<Float>(fill: 0)
     /// Set by `setAllowsAntialiasing(_:)`; not saved with the graphics state.
     var allowsAntialiasing = true
 
@@ -70,6 +72,10 @@ public final class CGContext {
         self.bitmap = PixelBuffer(base: base, width: width, height: height, bytesPerRow: rowBytes, layout: layout)
         self.target = bitmap
         self.state = GraphicsState(width: width, height: height)
+    }
+
+    deinit {
+        rowCoverage.free()
     }
 
     /// Always 8.

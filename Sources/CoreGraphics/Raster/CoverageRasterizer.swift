@@ -6,32 +6,34 @@
 /// 0…1. The result is the exact area of the pixel inside the shape wherever edges of one
 /// contour do not overlap inside one pixel.
 ///
-/// Invariant: `cells` has `(regionWidth + 2) * regionHeight` entries, all zero between draws
-/// (`forEachRow` clears each row after reading it).
+/// Invariant: `cells` holds at least `(regionWidth + 2) * regionHeight` entries, all zero
+/// between draws (`forEachRow` clears each row after reading it).
 final class CoverageRasterizer {
-    private(set) var cells: [Float] = []
-    private var rowMin: [Int32] = []
-    private var rowMax: [Int32] = []
+    private var cells = ScratchBuffer<Float>(fill: 0)
+    private var rowMin = ScratchBuffer<Int32>(fill: 0)
+    private var rowMax = ScratchBuffer<Int32>(fill: 0)
+    /// Scratch row of coverage handed to the painter.
+    private var coverage = ScratchBuffer<Float>(fill: 0)
     private(set) var region = DeviceRect.empty
     private var stride = 0
-    /// Scratch row of coverage handed to the painter.
-    private var coverage: [Float] = []
+
+    deinit {
+        cells.free()
+        rowMin.free()
+        rowMax.free()
+        coverage.free()
+    }
 
     /// Prepares an empty accumulation area covering `region` (device pixels).
     func reset(region: DeviceRect) {
         self.region = region
         stride = region.width + 2
-        let needed = stride * region.height
-        if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
-        if rowMin.count < region.height {
-            rowMin = [Int32](repeating: 0, count: region.height)
-            rowMax = [Int32](repeating: 0, count: region.height)
-        }
-        for y in 0..<region.height {
-            rowMin[y] = Int32.max
-            rowMax[y] = Int32.min
-        }
-        if coverage.count < region.width { coverage = [Float](repeating: 0, count: region.width) }
+        cells.reserve(stride * region.height)
+        rowMin.reserve(region.height)
+        rowMax.reserve(region.height)
+        coverage.reserve(region.width)
+        rowMin.pointer.update(repeating: Int32.max, count: region.height)
+        rowMax.pointer.update(repeating: Int32.min, count: region.height)
     }
 
     /// Adds the segment from (x0, y0) to (x1, y1), in device pixels.
@@ -89,8 +91,10 @@ final class CoverageRasterizer {
         let firstRow = Int(ay.rounded(.down))
         let lastRow = Swift.min(Int(by.rounded(.up)), region.height) - 1
         guard firstRow <= lastRow else { return }
-        cells.withUnsafeMutableBufferPointer { buffer in
-            let acc = buffer.baseAddress!
+        let acc = cells.pointer
+        let rowMin = self.rowMin.pointer, rowMax = self.rowMax.pointer
+        let stride = self.stride
+        do {
             for row in firstRow...lastRow {
                 let top = Swift.max(ay, Double(row))
                 let bottom = Swift.min(by, Double(row + 1))
@@ -143,43 +147,62 @@ final class CoverageRasterizer {
     ) {
         let width = region.width
         guard width > 0 else { return }
-        cells.withUnsafeMutableBufferPointer { buffer in
-            coverage.withUnsafeMutableBufferPointer { out in
-                let acc = buffer.baseAddress!
-                for row in 0..<region.height where rowMin[row] <= rowMax[row] {
-                    let line = acc + row * stride
-                    let start = Int(rowMin[row])
-                    let touchedEnd = Swift.min(Int(rowMax[row]), width)
-                    var sum: Float = 0
-                    var x = start
-                    while x < width {
-                        sum += line[x]
-                        line[x] = 0
-                        var value = abs(sum)
-                        if rule == .evenOdd {
-                            value = value.truncatingRemainder(dividingBy: 2)
-                            if value > 1 { value = 2 - value }
-                        } else if value > 1 {
-                            value = 1
-                        }
-                        if !antialias { value = value >= 0.5 ? 1 : 0 }
-                        out[x - start] = value
-                        x += 1
-                        // Past the last touched cell the sum cannot change: stop if it is zero.
-                        if x >= touchedEnd && abs(sum) < 1e-4 { break }
-                    }
-                    // Clear the remaining touched cells (including the spill cells).
-                    var clear = x
-                    while clear < Swift.min(Int(rowMax[row]) + 1, stride) {
-                        line[clear] = 0
-                        clear += 1
-                    }
-                    let count = x - start
-                    if count > 0 {
-                        paint(region.y0 + row, region.x0 + start, UnsafeMutableBufferPointer(rebasing: out[0..<count]))
-                    }
+        let acc = cells.pointer, out = coverage.pointer
+        let rowMin = self.rowMin.pointer, rowMax = self.rowMax.pointer
+        let evenOdd = rule == .evenOdd
+        for row in 0..<region.height where rowMin[row] <= rowMax[row] {
+            let line = acc + row * stride
+            let start = Int(rowMin[row])
+            let touchedEnd = Swift.min(Int(rowMax[row]) + 1, width)
+            var sum: Float = 0
+            var x = start
+            // 1. Touched cells: running sum, resolved to coverage by the fill rule.
+            if evenOdd {
+                while x < touchedEnd {
+                    sum += line[x]
+                    line[x] = 0
+                    var value = abs(sum).truncatingRemainder(dividingBy: 2)
+                    if value > 1 { value = 2 - value }
+                    out[x - start] = value
+                    x += 1
+                }
+            } else {
+                while x < touchedEnd {
+                    sum += line[x]
+                    line[x] = 0
+                    out[x - start] = Swift.min(abs(sum), 1)
+                    x += 1
                 }
             }
+            // 2. Past the last touched cell the sum is constant: nothing more unless it is not
+            //    zero (an edge was clipped away on the right).
+            var value = abs(sum)
+            if evenOdd {
+                value = value.truncatingRemainder(dividingBy: 2)
+                if value > 1 { value = 2 - value }
+            } else {
+                value = Swift.min(value, 1)
+            }
+            if value >= 1e-4 {
+                while x < width {
+                    line[x] = 0
+                    out[x - start] = value
+                    x += 1
+                }
+            }
+            // Clear the remaining touched cells (including the spill cells).
+            var clear = x
+            let clearEnd = Swift.min(Int(rowMax[row]) + 1, stride)
+            while clear < clearEnd {
+                line[clear] = 0
+                clear += 1
+            }
+            let count = x - start
+            guard count > 0 else { continue }
+            if !antialias {
+                for i in 0..<count { out[i] = out[i] >= 0.5 ? 1 : 0 }
+            }
+            paint(region.y0 + row, region.x0 + start, UnsafeMutableBufferPointer(start: out, count: count))
         }
     }
 }

@@ -6,6 +6,13 @@ enum PixelMath {
         UInt8(Swift.max(0, Swift.min(255, v + 0.5)))
     }
 
+    /// x / 255 rounded to nearest, exact for 0 ≤ x ≤ 255·255.
+    @inline(__always)
+    static func div255(_ x: UInt16) -> UInt16 {
+        let y = x &+ 128
+        return (y &+ (y &>> 8)) &>> 8
+    }
+
     @inline(__always)
     static func load(_ p: UnsafeMutablePointer<UInt8>) -> SIMD4<Float> {
         SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))

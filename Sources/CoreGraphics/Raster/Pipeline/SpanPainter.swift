@@ -17,26 +17,15 @@ struct SpanPainter {
         }
     }
 
-    /// Paints `color` (premultiplied, 0…255, layout order) with per-pixel `coverage`.
-    func paintSolid(_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>, _ color: SIMD4<Float>) {
+    /// Paints a solid colour with per-pixel `coverage`.
+    func paintSolid(_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>, _ solid: SolidColor) {
+        let color = solid.color
         applyMask(y, x0, coverage)
         let layout = buffer.layout
         let a = layout.alpha
         var p = buffer.row(y) + x0 * 4
         if mode == .normal {
-            let opaqueColor = color[a] >= 255
-            for i in 0..<coverage.count {
-                let c = coverage[i]
-                if c >= 0.999 && opaqueColor {
-                    PixelMath.store(color, p)
-                } else if c > 0 {
-                    let s = color * c
-                    var d = PixelMath.load(p)
-                    if !layout.hasAlpha { d[a] = 255 }
-                    PixelMath.store(s + d * (1 - s[a] * (1 / 255)), p)
-                }
-                p += 4
-            }
+            paintSourceOver(p, coverage, solid, alphaIndex: a, forceOpaque: !layout.hasAlpha)
             return
         }
         let blender = Blender(mode: mode, layout: layout)
@@ -45,6 +34,85 @@ struct SpanPainter {
             let c = coverage[i]
             if c > 0 { blendPixel(p, s, c, blender) }
             p += 4
+        }
+    }
+
+    /// Source-over of a solid colour in 8-bit integer arithmetic: out = S + D·(255 − Sa)/255,
+    /// exactly rounded (`PixelMath.div255`), with S the source premultiplied by coverage and
+    /// rounded to bytes. Runs of full coverage go through the vectorised span loop.
+    @inline(__always)
+    private func paintSourceOver(
+        _ start: UnsafeMutablePointer<UInt8>, _ coverage: UnsafeMutableBufferPointer<Float>,
+        _ solid: SolidColor, alphaIndex a: Int, forceOpaque: Bool
+    ) {
+        let color = solid.color
+        let count = coverage.count
+        var i = 0
+        while i < count {
+            let c = coverage[i]
+            if c >= 0.999 {
+                var j = i + 1
+                while j < count && coverage[j] >= 0.999 { j += 1 }
+                SpanPainter.fillSpan(start + i * 4, count: j - i, solid, alphaIndex: a, forceOpaque: forceOpaque)
+                i = j
+                continue
+            }
+            if c > 0 {
+                let s = color * c
+                let p = start + i * 4
+                let inverse = 255 - UInt16(PixelMath.byte(s[a]))
+                for k in 0..<4 {
+                    let d: UInt16 = (forceOpaque && k == a) ? 255 : UInt16(p[k])
+                    let value = UInt16(PixelMath.byte(s[k])) + PixelMath.div255(d * inverse)
+                    p[k] = UInt8(truncatingIfNeeded: Swift.min(value, 255))
+                }
+            }
+            i += 1
+        }
+    }
+
+    /// Source-over of `solid` at full coverage over `count` pixels: word stores when opaque,
+    /// else SWAR arithmetic on two pixels per 64-bit word.
+    @inline(__always)
+    static func fillSpan(
+        _ p: UnsafeMutablePointer<UInt8>, count: Int, _ solid: SolidColor, alphaIndex a: Int, forceOpaque: Bool
+    ) {
+        if solid.isOpaque {
+            let raw = UnsafeMutableRawPointer(p)
+            for i in 0..<count { raw.storeBytes(of: solid.word, toByteOffset: i * 4, as: UInt32.self) }
+            return
+        }
+        // SWAR over 32-bit pixels: split each into two lanes of two 16-bit channels, scale by
+        // the inverse alpha, divide by 255 exactly in each lane, recombine, add the source.
+        // Premultiplied channels never exceed alpha, so S + D·(255 − Sa)/255 ≤ 255: no carries
+        // cross lanes.
+        let inverse = UInt32(255 - solid.bytes[a])
+        let opaqueBits: UInt32 = forceOpaque ? 0xFF << UInt32(a * 8) : 0
+        // Two pixels per 64-bit word: lanes of 16 bits hold channels 0 and 2 (then 1 and 3) of
+        // both pixels.
+        let raw = UnsafeMutableRawPointer(p)
+        let inverse64 = UInt64(inverse)
+        let source64 = UInt64(solid.word) | UInt64(solid.word) << 32
+        let opaque64 = UInt64(opaqueBits) | UInt64(opaqueBits) << 32
+        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        let half: UInt64 = 0x0080_0080_0080_0080
+        var i = 0
+        while i + 2 <= count {
+            let d = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self) | opaque64
+            var rb = (d & lanes) &* inverse64 &+ half
+            rb = ((rb &+ ((rb >> 8) & lanes)) >> 8) & lanes
+            var ag = ((d >> 8) & lanes) &* inverse64 &+ half
+            ag = (ag &+ ((ag >> 8) & lanes)) & ~lanes
+            raw.storeBytes(of: source64 &+ (rb | ag), toByteOffset: i * 4, as: UInt64.self)
+            i += 2
+        }
+        if i < count {
+            let d = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) | opaqueBits
+            var rb = (d & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+            rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+            var ag = ((d >> 8) & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+            ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+            raw.storeBytes(of: solid.word &+ (rb | ag), toByteOffset: i * 4, as: UInt32.self)
         }
     }
 
@@ -84,5 +152,34 @@ struct SpanPainter {
         r = d + (r - d) * c
         if !layout.hasAlpha { r[layout.alpha] = 1 }
         PixelMath.store(r * 255, p)
+    }
+}
+
+/// A solid colour prepared once per draw: premultiplied 0…255 floats in layout order, and the
+/// same rounded to bytes for the integer source-over loops.
+struct SolidColor {
+    let color: SIMD4<Float>
+    /// The colour as bytes in memory order.
+    let bytes: SIMD4<UInt16>
+    /// `bytes` repeated for four pixels.
+    let bytes16: SIMD16<UInt16>
+    /// The colour as one 32-bit word in memory order (for opaque stores).
+    let word: UInt32
+    let isOpaque: Bool
+
+    init(_ color: SIMD4<Float>, alphaIndex a: Int) {
+        self.color = color
+        let b = SIMD4<UInt16>(UInt16(PixelMath.byte(color[0])), UInt16(PixelMath.byte(color[1])),
+                              UInt16(PixelMath.byte(color[2])), UInt16(PixelMath.byte(color[3])))
+        bytes = b
+        var repeated = SIMD16<UInt16>()
+        for i in 0..<16 { repeated[i] = b[i % 4] }
+        bytes16 = repeated
+        var word: UInt32 = 0
+        withUnsafeMutableBytes(of: &word) { raw in
+            for i in 0..<4 { raw[i] = UInt8(b[i]) }
+        }
+        self.word = word
+        isOpaque = b[a] == 255
     }
 }
