@@ -41,29 +41,19 @@ extension CGContext {
                 painter.paintSolid(y, x0, coverage, solid)
             }
         case .gradient(let sampler):
-            ensureSourceRow()
-            sourceRow.withUnsafeMutableBufferPointer { row in
-                rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
-                    let slice = UnsafeMutableBufferPointer(rebasing: row[0..<coverage.count])
-                    sampler.fetch(y: y, x0: x0, into: slice, coverage: coverage)
-                    painter.paintRow(y, x0, coverage, slice)
-                }
+            sourceWords.reserve(rasterizer.region.width)
+            let words = sourceWords.pointer
+            rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
+                sampler.fetch(y: y, x0: x0, into: words, coverage: coverage)
+                painter.paintWords(y, x0, coverage, words)
             }
         case .image(let sampler):
-            ensureSourceRow()
-            sourceRow.withUnsafeMutableBufferPointer { row in
-                rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
-                    let slice = UnsafeMutableBufferPointer(rebasing: row[0..<coverage.count])
-                    sampler.fetch(y: y, x0: x0, into: slice)
-                    painter.paintRow(y, x0, coverage, slice)
-                }
+            sourceWords.reserve(rasterizer.region.width)
+            let words = sourceWords.pointer
+            rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
+                sampler.fetch(y: y, x0: x0, into: words, count: coverage.count)
+                painter.paintWords(y, x0, coverage, words)
             }
-        }
-    }
-
-    private func ensureSourceRow() {
-        if sourceRow.count < rasterizer.region.width {
-            sourceRow = [SIMD4<Float>](repeating: .zero, count: rasterizer.region.width)
         }
     }
 }

@@ -14,10 +14,8 @@ extension CGContext {
         let determinant = toPixel.a * toPixel.d - toPixel.b * toPixel.c
         guard determinant != 0, determinant.isFinite else { return }
         let sampler = ImageSampler(
-            pixels: image.pixels, width: image.width, height: image.height,
-            pixelToImage: toPixel.inverted().concatenating(userToImage),
-            bilinear: state.interpolationQuality != .none, tiled: byTiling,
-            layout: layout, alpha: state.alpha)
+            image: image, layout: layout, pixelToImage: toPixel.inverted().concatenating(userToImage),
+            bilinear: state.interpolationQuality != .none, tiled: byTiling, alpha: state.alpha)
         let shape: [[CGPoint]]
         if byTiling {
             let c = state.clipRect

@@ -28,9 +28,10 @@ public final class CGContext {
     /// The current path, in pixel space (y down), as Quartz maps points when they are added.
     let currentPath = CGMutablePath()
     let rasterizer = CoverageRasterizer()
-    var sourceRow: [SIMD4<Float>] = []
     /// Scratch coverage for rectangle fills.
     var rowCoverage = ScratchBuffer<Float>(fill: 0)
+    /// Scratch row of packed source pixels for gradients and images.
+    var sourceWords = ScratchBuffer<UInt32>(fill: 0)
     /// Set by `setAllowsAntialiasing(_:)`; not saved with the graphics state.
     var allowsAntialiasing = true
 
@@ -76,6 +77,7 @@ public final class CGContext {
 
     deinit {
         rowCoverage.free()
+        sourceWords.free()
     }
 
     /// Always 8.

@@ -14,6 +14,8 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     let pixels: [UInt8]
     /// Whether every pixel is opaque (the source had no alpha channel).
     let isOpaque: Bool
+    private let wordsLock = NSLock()
+    private var cachedWords: (layout: PixelLayout, words: [UInt32])?
 
     init(width: Int, height: Int, pixels: [UInt8], isOpaque: Bool) {
         precondition(pixels.count == width * height * 4, "pixel storage does not match the image size")
@@ -42,5 +44,31 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
 
     public var description: String {
         "<CGImage \(width)×\(height) RGBA8 premultiplied>"
+    }
+}
+
+extension CGImage {
+    /// The pixels as packed words in `layout`'s memory order (premultiplied), made once per
+    /// layout and kept, so repeated draws of one image do not convert it again.
+    func packedWords(layout: PixelLayout) -> [UInt32] {
+        wordsLock.lock()
+        defer { wordsLock.unlock() }
+        if let cached = cachedWords, cached.layout == layout { return cached.words }
+        var words = [UInt32](repeating: 0, count: width * height)
+        pixels.withUnsafeBufferPointer { p in
+            for i in 0..<(width * height) {
+                let o = i * 4
+                var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+                withUnsafeMutableBytes(of: &bytes) { raw in
+                    raw[layout.red] = p[o]
+                    raw[layout.green] = p[o + 1]
+                    raw[layout.blue] = p[o + 2]
+                    raw[layout.alpha] = p[o + 3]
+                }
+                words[i] = unsafeBitCast(bytes, to: UInt32.self)
+            }
+        }
+        cachedWords = (layout, words)
+        return words
     }
 }

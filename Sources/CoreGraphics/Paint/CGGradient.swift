@@ -22,6 +22,8 @@ public struct CGGradientDrawingOptions: OptionSet, Sendable {
 public final class CGGradient: @unchecked Sendable {
     /// Straight RGBA stops sorted by location.
     let stops: [(location: CGFloat, r: Float, g: Float, b: Float, a: Float)]
+    private let cacheLock = NSLock()
+    private var cachedTable: (layout: PixelLayout, alpha: Float, words: [UInt32])?
 
     /// A gradient from `colors` (CGColor values) at `locations` (nil: evenly spaced).
     /// Returns nil for fewer than one colour or non-CGColor entries.
@@ -78,12 +80,23 @@ public final class CGGradient: @unchecked Sendable {
         return ca + (cb - ca) * f
     }
 
-    /// `size` premultiplied colours (0…255) sampling 0…1 evenly, in `layout` order.
-    func lookupTable(size: Int, layout: PixelLayout, alpha: Float) -> [SIMD4<Float>] {
-        (0..<size).map { i in
+    /// `size` packed premultiplied colours sampling 0…1 evenly, in `layout` memory order,
+    /// scaled by `alpha`. The last table made is cached: drawing the same gradient again (the
+    /// usual case) costs nothing.
+    func lookupTable(size: Int, layout: PixelLayout, alpha: Float) -> [UInt32] {
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        if let cached = cachedTable, cached.layout == layout, cached.alpha == alpha, cached.words.count == size {
+            return cached.words
+        }
+        let words = (0..<size).map { i -> UInt32 in
             let c = color(at: CGFloat(i) / CGFloat(size - 1))
             let a = c[3] * alpha
-            return layout.arrange(r: c[0] * a * 255, g: c[1] * a * 255, b: c[2] * a * 255, a: a * 255)
+            let v = layout.arrange(r: c[0] * a * 255, g: c[1] * a * 255, b: c[2] * a * 255, a: a * 255)
+            return UInt32(PixelMath.byte(v[0])) | UInt32(PixelMath.byte(v[1])) << 8
+                | UInt32(PixelMath.byte(v[2])) << 16 | UInt32(PixelMath.byte(v[3])) << 24
         }
+        cachedTable = (layout, alpha, words)
+        return words
     }
 }

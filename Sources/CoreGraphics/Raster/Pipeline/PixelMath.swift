@@ -25,4 +25,38 @@ enum PixelMath {
         p[2] = byte(v[2])
         p[3] = byte(v[3])
     }
+
+    // MARK: Packed pixels (SWAR)
+    //
+    // A pixel as one 32-bit word in memory order. Splitting it into the byte pairs 0/2 and 1/3
+    // gives two 16-bit lanes each, so one multiply scales two channels.
+
+    static let lanes: UInt32 = 0x00FF_00FF
+
+    /// Every channel of `w` times `k`/255, exactly rounded (k ≤ 255).
+    @inline(__always)
+    static func scale(_ w: UInt32, by k: UInt32) -> UInt32 {
+        var rb = (w & lanes) &* k &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & lanes)) >> 8) & lanes
+        var ag = ((w >> 8) & lanes) &* k &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & lanes)) & ~lanes
+        return rb | ag
+    }
+
+    /// Premultiplied source-over: s + d·(255 − alpha(s))/255. Channels of a premultiplied
+    /// source never exceed its alpha, so no channel carries into the next.
+    @inline(__always)
+    static func over(_ s: UInt32, _ d: UInt32, alphaShift: UInt32) -> UInt32 {
+        s &+ scale(d, by: 255 - ((s >> alphaShift) & 0xFF))
+    }
+
+    /// a·(256 − f)/256 + b·f/256 per channel (f in 0…256).
+    @inline(__always)
+    static func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
+        let g = 256 - f
+        let rb = ((((a & lanes) &* g) &+ ((b & lanes) &* f)) >> 8) & lanes
+        let ag = ((((a >> 8) & lanes) &* g) &+ (((b >> 8) & lanes) &* f)) & ~lanes
+        return rb | ag
+    }
 }
+

@@ -116,6 +116,34 @@ struct SpanPainter {
         }
     }
 
+    /// Paints a row of packed premultiplied source pixels (memory order) with `coverage`.
+    func paintWords(
+        _ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>, _ source: UnsafeMutablePointer<UInt32>
+    ) {
+        applyMask(y, x0, coverage)
+        let layout = buffer.layout
+        let raw = UnsafeMutableRawPointer(buffer.row(y) + x0 * 4)
+        guard mode == .normal else {
+            let blender = Blender(mode: mode, layout: layout)
+            for i in 0..<coverage.count where coverage[i] > 0 {
+                let w = source[i]
+                let s = SIMD4<Float>(Float(w & 0xFF), Float((w >> 8) & 0xFF), Float((w >> 16) & 0xFF), Float(w >> 24))
+                blendPixel(buffer.row(y) + (x0 + i) * 4, s * (1 / 255), coverage[i], blender)
+            }
+            return
+        }
+        let alphaShift = UInt32(layout.alpha * 8)
+        let opaqueBits: UInt32 = layout.hasAlpha ? 0 : 0xFF << alphaShift
+        for i in 0..<coverage.count {
+            let c = coverage[i]
+            guard c > 0 else { continue }
+            var s = source[i]
+            if c < 0.999 { s = PixelMath.scale(s, by: UInt32(c * 255 + 0.5)) }
+            let d = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) | opaqueBits
+            raw.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), toByteOffset: i * 4, as: UInt32.self)
+        }
+    }
+
     /// Paints a row of source pixels (premultiplied, 0…255, layout order) with `coverage`.
     func paintRow(
         _ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>,

@@ -13,29 +13,47 @@ struct GradientSampler {
     let geometry: Geometry
     /// Pixel space to the gradient's user space.
     let pixelToUser: CGAffineTransform
-    let table: [SIMD4<Float>]
+    /// Packed premultiplied colours, memory order.
+    let table: [UInt32]
     let extendBefore: Bool
     let extendAfter: Bool
 
-    func fetch(y: Int, x0: Int, into out: UnsafeMutableBufferPointer<SIMD4<Float>>, coverage: UnsafeMutableBufferPointer<Float>) {
+    func fetch(y: Int, x0: Int, into out: UnsafeMutablePointer<UInt32>, coverage: UnsafeMutableBufferPointer<Float>) {
         let last = table.count - 1
-        let scale = CGFloat(last)
+        let scale = Double(last)
+        let m = pixelToUser
         table.withUnsafeBufferPointer { lut in
-            for i in 0..<out.count {
-                let p = CGPoint(x: CGFloat(x0 + i) + 0.5, y: CGFloat(y) + 0.5).applying(pixelToUser)
-                guard var t = parameter(at: p) else {
+            @inline(__always) func store(_ i: Int, _ parameter: Double?) {
+                guard var t = parameter else {
                     coverage[i] = 0
-                    out[i] = .zero
-                    continue
+                    return
                 }
                 if t < 0 {
-                    if !extendBefore { coverage[i] = 0; out[i] = .zero; continue }
+                    if !extendBefore { coverage[i] = 0; return }
                     t = 0
                 } else if t > 1 {
-                    if !extendAfter { coverage[i] = 0; out[i] = .zero; continue }
+                    if !extendAfter { coverage[i] = 0; return }
                     t = 1
                 }
-                out[i] = lut[Int((t * scale).rounded())]
+                out[i] = lut[Int(t * scale + 0.5)]
+            }
+            if case let .linear(start, delta, inverse) = geometry {
+                // t is affine in the pixel position: start at the first centre, step per pixel.
+                let px = Double(x0) + 0.5, py = Double(y) + 0.5
+                let ux = Double(m.a) * px + Double(m.c) * py + Double(m.tx) - Double(start.x)
+                let uy = Double(m.b) * px + Double(m.d) * py + Double(m.ty) - Double(start.y)
+                let dx = Double(delta.x) * Double(inverse), dy = Double(delta.y) * Double(inverse)
+                var t = ux * dx + uy * dy
+                let step = Double(m.a) * dx + Double(m.b) * dy
+                for i in 0..<coverage.count {
+                    store(i, t)
+                    t += step
+                }
+            } else {
+                for i in 0..<coverage.count {
+                    let p = CGPoint(x: CGFloat(x0 + i) + 0.5, y: CGFloat(y) + 0.5).applying(m)
+                    store(i, parameter(at: p).map(Double.init))
+                }
             }
         }
     }

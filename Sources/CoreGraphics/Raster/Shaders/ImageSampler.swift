@@ -2,9 +2,11 @@
 /// image through `pixelToImage` and samples (nearest or bilinear), clamping at the edges or
 /// wrapping when tiling.
 ///
-/// Output is premultiplied 0…255 in the destination's layout order, scaled by `alpha`.
+/// Sampling runs on packed premultiplied words in the destination's memory order (the image
+/// keeps a copy in that order), with 16.16 fixed-point coordinates and 8-bit weights; an
+/// integer translation copies texels directly.
 struct ImageSampler {
-    let pixels: [UInt8]
+    let words: [UInt32]
     let width: Int
     let height: Int
     /// Pixel space (y down) to image pixel coordinates (u right, v down; integers at texel
@@ -12,36 +14,56 @@ struct ImageSampler {
     let pixelToImage: CGAffineTransform
     let bilinear: Bool
     let tiled: Bool
-    let layout: PixelLayout
-    let alpha: Float
+    /// Global alpha as 0…255.
+    let alpha: UInt32
 
-    func fetch(y: Int, x0: Int, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+    init(image: CGImage, layout: PixelLayout, pixelToImage: CGAffineTransform, bilinear: Bool, tiled: Bool, alpha: Float) {
+        words = image.packedWords(layout: layout)
+        width = image.width
+        height = image.height
+        self.pixelToImage = pixelToImage
+        self.tiled = tiled
+        self.alpha = UInt32(Swift.max(0, Swift.min(255, alpha * 255 + 0.5)))
+        // At an integer translation every pixel centre lands on a texel centre: sampling is a copy.
         let t = pixelToImage
-        let py = Double(y) + 0.5
-        // Step along the row: u and v change linearly with x.
-        var u = Double(t.a) * (Double(x0) + 0.5) + Double(t.c) * py + Double(t.tx)
-        var v = Double(t.b) * (Double(x0) + 0.5) + Double(t.d) * py + Double(t.ty)
+        let isTranslation = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1
+            && t.tx == t.tx.rounded() && t.ty == t.ty.rounded()
+        self.bilinear = bilinear && !isTranslation
+    }
+
+    func fetch(y: Int, x0: Int, into out: UnsafeMutablePointer<UInt32>, count: Int) {
+        let t = pixelToImage
+        let py = Double(y) + 0.5, px = Double(x0) + 0.5
+        var u = Double(t.a) * px + Double(t.c) * py + Double(t.tx)
+        var v = Double(t.b) * px + Double(t.d) * py + Double(t.ty)
         let du = Double(t.a), dv = Double(t.b)
-        let l = layout
-        pixels.withUnsafeBufferPointer { src in
-            for i in 0..<out.count {
-                var rgba: SIMD4<Float>
-                if bilinear {
-                    rgba = sampleBilinear(src, u - 0.5, v - 0.5)
-                } else {
-                    rgba = texel(src, Int((u).rounded(.down)), Int((v).rounded(.down)))
+        let scale = alpha
+        words.withUnsafeBufferPointer { src in
+            if bilinear {
+                u -= 0.5
+                v -= 0.5
+                for i in 0..<count {
+                    out[i] = sampleBilinear(src, u, v)
+                    u += du
+                    v += dv
                 }
-                rgba *= alpha
-                var arranged = SIMD4<Float>()
-                arranged[l.red] = rgba[0]
-                arranged[l.green] = rgba[1]
-                arranged[l.blue] = rgba[2]
-                arranged[l.alpha] = rgba[3]
-                out[i] = arranged
-                u += du
-                v += dv
+            } else {
+                for i in 0..<count {
+                    out[i] = texel(src, clampInt(u.rounded(.down)), clampInt(v.rounded(.down)))
+                    u += du
+                    v += dv
+                }
+            }
+            if scale < 255 {
+                for i in 0..<count { out[i] = PixelMath.scale(out[i], by: scale) }
             }
         }
+    }
+
+    @inline(__always)
+    private func clampInt(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        return Int(Swift.max(-1e9, Swift.min(1e9, value)))
     }
 
     @inline(__always)
@@ -54,21 +76,19 @@ struct ImageSampler {
     }
 
     @inline(__always)
-    private func texel(_ src: UnsafeBufferPointer<UInt8>, _ x: Int, _ y: Int) -> SIMD4<Float> {
-        let o = (wrap(y, height) * width + wrap(x, width)) * 4
-        return SIMD4(Float(src[o]), Float(src[o + 1]), Float(src[o + 2]), Float(src[o + 3]))
+    private func texel(_ src: UnsafeBufferPointer<UInt32>, _ x: Int, _ y: Int) -> UInt32 {
+        src[wrap(y, height) * width + wrap(x, width)]
     }
 
     @inline(__always)
-    private func sampleBilinear(_ src: UnsafeBufferPointer<UInt8>, _ u: Double, _ v: Double) -> SIMD4<Float> {
-        guard u.isFinite, v.isFinite else { return .zero }
+    private func sampleBilinear(_ src: UnsafeBufferPointer<UInt32>, _ u: Double, _ v: Double) -> UInt32 {
+        guard u.isFinite, v.isFinite else { return 0 }
         let fu = u.rounded(.down), fv = v.rounded(.down)
-        let x = Int(Swift.max(-1e9, Swift.min(1e9, fu))), y = Int(Swift.max(-1e9, Swift.min(1e9, fv)))
-        let ax = Float(u - fu), ay = Float(v - fv)
-        let p00 = texel(src, x, y), p10 = texel(src, x + 1, y)
-        let p01 = texel(src, x, y + 1), p11 = texel(src, x + 1, y + 1)
-        let top = p00 + (p10 - p00) * ax
-        let bottom = p01 + (p11 - p01) * ax
-        return top + (bottom - top) * ay
+        let x = clampInt(fu), y = clampInt(fv)
+        // 8-bit weights: f in 0…256.
+        let fx = UInt32((u - fu) * 256 + 0.5), fy = UInt32((v - fv) * 256 + 0.5)
+        let top = PixelMath.lerp(texel(src, x, y), texel(src, x + 1, y), fx)
+        let bottom = PixelMath.lerp(texel(src, x, y + 1), texel(src, x + 1, y + 1), fx)
+        return PixelMath.lerp(top, bottom, fy)
     }
 }
