@@ -45,14 +45,14 @@ extension CGContext {
             let words = sourceWords.pointer
             rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
                 sampler.fetch(y: y, x0: x0, into: words, coverage: coverage)
-                painter.paintWords(y, x0, coverage, words)
+                painter.paintWords(y, x0, coverage, words, sourceIsOpaque: sampler.isOpaque)
             }
         case .image(let sampler):
             sourceWords.reserve(rasterizer.region.width)
             let words = sourceWords.pointer
             rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
                 sampler.fetch(y: y, x0: x0, into: words, count: coverage.count)
-                painter.paintWords(y, x0, coverage, words)
+                painter.paintWords(y, x0, coverage, words, alpha: sampler.alpha, sourceIsOpaque: sampler.isOpaque)
             }
         }
     }

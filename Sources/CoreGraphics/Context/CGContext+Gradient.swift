@@ -35,6 +35,7 @@ extension CGContext {
         let sampler = GradientSampler(
             geometry: geometry, pixelToUser: toPixel.inverted(),
             table: gradient.lookupTable(size: 1024, layout: layout, alpha: state.alpha),
+            isOpaque: state.alpha >= 1 && gradient.stops.allSatisfy { $0.a >= 1 },
             extendBefore: options.contains(.drawsBeforeStartLocation),
             extendAfter: options.contains(.drawsAfterEndLocation))
         let c = state.clipRect

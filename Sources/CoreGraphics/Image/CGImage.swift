@@ -15,7 +15,7 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     /// Whether every pixel is opaque (the source had no alpha channel).
     let isOpaque: Bool
     private let wordsLock = NSLock()
-    private var cachedWords: (layout: PixelLayout, words: [UInt32])?
+    private var cachedWords: (layout: PixelLayout, words: [UInt32], opaque: Bool)?
 
     init(width: Int, height: Int, pixels: [UInt8], isOpaque: Bool) {
         precondition(pixels.count == width * height * 4, "pixel storage does not match the image size")
@@ -48,12 +48,14 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
 }
 
 extension CGImage {
-    /// The pixels as packed words in `layout`'s memory order (premultiplied), made once per
-    /// layout and kept, so repeated draws of one image do not convert it again.
-    func packedWords(layout: PixelLayout) -> [UInt32] {
+    /// The pixels as packed words in `layout`'s memory order (premultiplied), and whether
+    /// every alpha is 255; made once per layout and kept, so repeated draws of one image do
+    /// not convert it again.
+    func packedWords(layout: PixelLayout) -> (words: [UInt32], opaque: Bool) {
         wordsLock.lock()
         defer { wordsLock.unlock() }
-        if let cached = cachedWords, cached.layout == layout { return cached.words }
+        if let cached = cachedWords, cached.layout == layout { return (cached.words, cached.opaque) }
+        var opaque = true
         var words = [UInt32](repeating: 0, count: width * height)
         pixels.withUnsafeBufferPointer { p in
             for i in 0..<(width * height) {
@@ -66,9 +68,10 @@ extension CGImage {
                     raw[layout.alpha] = p[o + 3]
                 }
                 words[i] = unsafeBitCast(bytes, to: UInt32.self)
+                if p[o + 3] != 255 { opaque = false }
             }
         }
-        cachedWords = (layout, words)
-        return words
+        cachedWords = (layout, words, opaque)
+        return (words, opaque)
     }
 }

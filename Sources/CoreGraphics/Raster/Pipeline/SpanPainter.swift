@@ -116,9 +116,14 @@ struct SpanPainter {
         }
     }
 
-    /// Paints a row of packed premultiplied source pixels (memory order) with `coverage`.
+    /// Paints a row of packed premultiplied source pixels (memory order) with `coverage`,
+    /// scaled by `alpha` (0…255).
+    ///
+    /// With `sourceIsOpaque` (every source alpha 255), runs of full coverage need no per-pixel
+    /// alpha: they are copied (alpha 255) or mixed with a constant weight, two pixels at a time.
     func paintWords(
-        _ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>, _ source: UnsafeMutablePointer<UInt32>
+        _ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>, _ source: UnsafeMutablePointer<UInt32>,
+        alpha: UInt32 = 255, sourceIsOpaque: Bool = false
     ) {
         applyMask(y, x0, coverage)
         let layout = buffer.layout
@@ -126,7 +131,7 @@ struct SpanPainter {
         guard mode == .normal else {
             let blender = Blender(mode: mode, layout: layout)
             for i in 0..<coverage.count where coverage[i] > 0 {
-                let w = source[i]
+                let w = alpha < 255 ? PixelMath.scale(source[i], by: alpha) : source[i]
                 let s = SIMD4<Float>(Float(w & 0xFF), Float((w >> 8) & 0xFF), Float((w >> 16) & 0xFF), Float(w >> 24))
                 blendPixel(buffer.row(y) + (x0 + i) * 4, s * (1 / 255), coverage[i], blender)
             }
@@ -134,13 +139,59 @@ struct SpanPainter {
         }
         let alphaShift = UInt32(layout.alpha * 8)
         let opaqueBits: UInt32 = layout.hasAlpha ? 0 : 0xFF << alphaShift
-        for i in 0..<coverage.count {
+        let count = coverage.count
+        var i = 0
+        while i < count {
             let c = coverage[i]
+            if sourceIsOpaque && c >= 0.999 {
+                var j = i + 1
+                while j < count && coverage[j] >= 0.999 { j += 1 }
+                SpanPainter.mixOpaqueRun(raw + i * 4, source + i, count: j - i, alpha: alpha, opaqueBits: opaqueBits)
+                i = j
+                continue
+            }
+            defer { i += 1 }
             guard c > 0 else { continue }
             var s = source[i]
-            if c < 0.999 { s = PixelMath.scale(s, by: UInt32(c * 255 + 0.5)) }
+            let k = c < 0.999 ? UInt32(c * Float(alpha) + 0.5) : alpha
+            if k < 255 { s = PixelMath.scale(s, by: k) }
             let d = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) | opaqueBits
             raw.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), toByteOffset: i * 4, as: UInt32.self)
+        }
+    }
+
+    /// out = S·k + D·(255 − k), per channel /255, for opaque sources at constant weight k:
+    /// the same arithmetic as `PixelMath.over` after scaling the source by k.
+    @inline(__always)
+    static func mixOpaqueRun(
+        _ destination: UnsafeMutableRawPointer, _ source: UnsafeMutablePointer<UInt32>, count: Int,
+        alpha k: UInt32, opaqueBits: UInt32
+    ) {
+        if k >= 255 {
+            let from = UnsafeRawPointer(source)
+            destination.copyMemory(from: from, byteCount: count * 4)
+            if opaqueBits != 0 {
+                for i in 0..<count {
+                    let w = destination.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                    destination.storeBytes(of: w | opaqueBits, toByteOffset: i * 4, as: UInt32.self)
+                }
+            }
+            return
+        }
+        let k64 = UInt64(k), inverse64 = UInt64(255 - k)
+        let opaque64 = UInt64(opaqueBits) | UInt64(opaqueBits) << 32
+        let from = UnsafeRawPointer(source)
+        var i = 0
+        while i + 2 <= count {
+            let s = PixelMath.scale2(from.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self), by: k64)
+            let d = destination.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self) | opaque64
+            destination.storeBytes(of: s &+ PixelMath.scale2(d, by: inverse64), toByteOffset: i * 4, as: UInt64.self)
+            i += 2
+        }
+        if i < count {
+            let s = PixelMath.scale(source[i], by: k)
+            let d = destination.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) | opaqueBits
+            destination.storeBytes(of: s &+ PixelMath.scale(d, by: 255 - k), toByteOffset: i * 4, as: UInt32.self)
         }
     }
 

@@ -15,6 +15,8 @@ struct GradientSampler {
     let pixelToUser: CGAffineTransform
     /// Packed premultiplied colours, memory order.
     let table: [UInt32]
+    /// Whether every table entry is opaque.
+    let isOpaque: Bool
     let extendBefore: Bool
     let extendAfter: Bool
 

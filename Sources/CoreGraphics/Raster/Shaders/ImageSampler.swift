@@ -7,6 +7,8 @@
 /// integer translation copies texels directly.
 struct ImageSampler {
     let words: [UInt32]
+    /// Whether every texel's alpha is 255 (then every sample's is too).
+    let isOpaque: Bool
     let width: Int
     let height: Int
     /// Pixel space (y down) to image pixel coordinates (u right, v down; integers at texel
@@ -14,11 +16,13 @@ struct ImageSampler {
     let pixelToImage: CGAffineTransform
     let bilinear: Bool
     let tiled: Bool
-    /// Global alpha as 0…255.
+    /// Global alpha as 0…255; the painter applies it together with coverage.
     let alpha: UInt32
+    /// For an integer translation, the texel offset of pixel (x, y): (x + dx, y + dy).
+    let translation: (dx: Int, dy: Int)?
 
     init(image: CGImage, layout: PixelLayout, pixelToImage: CGAffineTransform, bilinear: Bool, tiled: Bool, alpha: Float) {
-        words = image.packedWords(layout: layout)
+        (words, isOpaque) = image.packedWords(layout: layout)
         width = image.width
         height = image.height
         self.pixelToImage = pixelToImage
@@ -29,6 +33,8 @@ struct ImageSampler {
         let isTranslation = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1
             && t.tx == t.tx.rounded() && t.ty == t.ty.rounded()
         self.bilinear = bilinear && !isTranslation
+        // Pixel centre x + ½ maps to u = x + ½ + tx, inside texel x + tx.
+        translation = isTranslation && abs(t.tx) < 1e9 && abs(t.ty) < 1e9 ? (Int(t.tx), Int(t.ty)) : nil
     }
 
     func fetch(y: Int, x0: Int, into out: UnsafeMutablePointer<UInt32>, count: Int) {
@@ -37,9 +43,19 @@ struct ImageSampler {
         var u = Double(t.a) * px + Double(t.c) * py + Double(t.tx)
         var v = Double(t.b) * px + Double(t.d) * py + Double(t.ty)
         let du = Double(t.a), dv = Double(t.b)
-        let scale = alpha
         words.withUnsafeBufferPointer { src in
-            if bilinear {
+            if let translation {
+                // A copy: one row of texels, indexes wrapped or clamped only where they leave it.
+                let row = wrap(y + translation.dy, height) * width
+                let first = x0 + translation.dx
+                if !tiled && first >= 0 && first + count <= width {
+                    (src.baseAddress! + row + first).withMemoryRebound(to: UInt32.self, capacity: count) { from in
+                        out.update(from: from, count: count)
+                    }
+                } else {
+                    for i in 0..<count { out[i] = src[row + wrap(first + i, width)] }
+                }
+            } else if bilinear {
                 u -= 0.5
                 v -= 0.5
                 for i in 0..<count {
@@ -53,9 +69,6 @@ struct ImageSampler {
                     u += du
                     v += dv
                 }
-            }
-            if scale < 255 {
-                for i in 0..<count { out[i] = PixelMath.scale(out[i], by: scale) }
             }
         }
     }
