@@ -26,34 +26,74 @@ extension CGContext {
         // overlap, …) would need the whole clip; Quartz limits them to the shape, and so do we.
         region = region.intersection(DeviceRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
         guard !region.isEmpty else { return }
+        if polygons.count == 1, let rect = CGContext.axisAlignedRect(polygons[0]) {
+            // An upright rectangle's coverage is known in closed form: no scan conversion.
+            paintRows(paint, region: region) { body in self.forEachRectRow(rect, region: region, body) }
+            return
+        }
         rasterizer.reset(region: region)
         for polygon in polygons { rasterizer.addPolygon(polygon) }
-        paintCoverage(rule: rule, paint: paint)
+        let aa = antialias
+        paintRows(paint, region: region) { body in self.rasterizer.forEachRow(rule: rule, antialias: aa, body) }
     }
 
-    /// Paints the coverage currently accumulated in the rasterizer.
-    func paintCoverage(rule: CGPathFillRule, paint: Paint) {
+    /// One row of coverage: device row `y`, starting at pixel `x0`.
+    typealias CoverageRow = (_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>) -> Void
+
+    /// Paints the rows a coverage source yields with `paint`.
+    private func paintRows(_ paint: Paint, region: DeviceRect, rows: (CoverageRow) -> Void) {
         let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
         switch paint {
         case .solid(let color):
             let solid = SolidColor(color, alphaIndex: target.layout.alpha)
-            rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
-                painter.paintSolid(y, x0, coverage, solid)
-            }
+            rows { y, x0, coverage in painter.paintSolid(y, x0, coverage, solid) }
         case .gradient(let sampler):
-            sourceWords.reserve(rasterizer.region.width)
+            sourceWords.reserve(region.width)
             let words = sourceWords.pointer
-            rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
+            rows { y, x0, coverage in
                 sampler.fetch(y: y, x0: x0, into: words, coverage: coverage)
                 painter.paintWords(y, x0, coverage, words, sourceIsOpaque: sampler.isOpaque)
             }
         case .image(let sampler):
-            sourceWords.reserve(rasterizer.region.width)
+            sourceWords.reserve(region.width)
             let words = sourceWords.pointer
-            rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
+            rows { y, x0, coverage in
                 sampler.fetch(y: y, x0: x0, into: words, count: coverage.count)
                 painter.paintWords(y, x0, coverage, words, alpha: sampler.alpha, sourceIsOpaque: sampler.isOpaque)
             }
+        }
+    }
+
+    /// The rectangle a four-point polygon outlines, if its sides are horizontal and vertical.
+    static func axisAlignedRect(_ p: [CGPoint]) -> CGRect? {
+        guard p.count == 4 else { return nil }
+        let horizontalFirst = p[0].y == p[1].y && p[1].x == p[2].x && p[2].y == p[3].y && p[3].x == p[0].x
+        let verticalFirst = p[0].x == p[1].x && p[1].y == p[2].y && p[2].x == p[3].x && p[3].y == p[0].y
+        guard horizontalFirst || verticalFirst else { return nil }
+        let r = CGRect(x: p[0].x, y: p[0].y, width: p[2].x - p[0].x, height: p[2].y - p[0].y).standardized
+        return r.width > 0 && r.height > 0 ? r : nil
+    }
+
+    /// Coverage rows of an upright rectangle (pixel space) within `region`: the product of its
+    /// horizontal and vertical overlap with each pixel, as the rasterizer would compute.
+    func forEachRectRow(_ r: CGRect, region: DeviceRect, _ body: CoverageRow) {
+        // One buffer: the horizontal overlaps, then the row handed to `body`.
+        rowCoverage.reserve(region.width * 2)
+        let base = rowCoverage.pointer
+        let scratch = base + region.width
+        let minX = Double(r.minX), maxX = Double(r.maxX), minY = Double(r.minY), maxY = Double(r.maxY)
+        let aa = antialias
+        for x in region.x0..<region.x1 {
+            base[x - region.x0] = Float(Swift.max(0, Swift.min(Double(x + 1), maxX) - Swift.max(Double(x), minX)))
+        }
+        for y in region.y0..<region.y1 {
+            let vertical = Float(Swift.max(0, Swift.min(Double(y + 1), maxY) - Swift.max(Double(y), minY)))
+            for i in 0..<region.width {
+                var c = base[i] * vertical
+                if !aa { c = c >= 0.5 ? 1 : 0 }
+                scratch[i] = c
+            }
+            body(y, region.x0, UnsafeMutableBufferPointer(start: scratch, count: region.width))
         }
     }
 }
