@@ -20,18 +20,18 @@ public final class CGContext {
     let layout: PixelLayout
     let owned: OwnedPixels?
     /// Where drawing currently lands: the bitmap, or the innermost transparency layer.
-    var target: PixelBuffer
+    @exclusivity(unchecked) var target: PixelBuffer
     let bitmap: PixelBuffer
-    var state: GraphicsState
+    @exclusivity(unchecked) var state: GraphicsState
     var savedStates: [GraphicsState] = []
     var transparencyLayers: [TransparencyLayer] = []
     /// The current path, in pixel space (y down), as Quartz maps points when they are added.
     let currentPath = CGMutablePath()
     let rasterizer = CoverageRasterizer()
     /// Scratch coverage for rectangle fills.
-    var rowCoverage = ScratchBuffer<Float>(fill: 0)
+    @exclusivity(unchecked) var rowCoverage = ScratchBuffer<Float>(fill: 0)
     /// Scratch row of packed source pixels for gradients and images.
-    var sourceWords = ScratchBuffer<UInt32>(fill: 0)
+    @exclusivity(unchecked) var sourceWords = ScratchBuffer<UInt32>(fill: 0)
     /// Set by `setAllowsAntialiasing(_:)`; not saved with the graphics state.
     var allowsAntialiasing = true
 

@@ -94,6 +94,15 @@ struct Stroker {
             out.append(b)
             return
         }
+        // A gentle turn (as between the pieces of a flattened curve): every join style lies
+        // within `tolerance` of the offset lines' intersection, so that one point serves both
+        // sides.
+        let limit = Swift.max(0, 1 - 0.25 * tolerance / Swift.max(halfWidth, 1e-9))
+        if cosine > 0 && (1 + cosine) / 2 > limit * limit {
+            let scale = 1 / (1 + cosine)
+            out.append(CGPoint(x: p.x + side * (n0.x + n1.x) * scale, y: p.y + side * (n0.y + n1.y) * scale))
+            return
+        }
         // A left turn (cross > 0) has its outer side on the right (side −1).
         let isOuter = side * cross < 0
         out.append(a)
@@ -116,8 +125,9 @@ struct Stroker {
         case .round:
             let start = atan2(a.y - p.y, a.x - p.x)
             var sweep = atan2(b.y - p.y, b.x - p.x) - start
-            // Sweep the outer way: the same sense as the turn seen from this side.
-            if cross > 0 { if sweep > 0 { sweep -= 2 * .pi } } else { if sweep < 0 { sweep += 2 * .pi } }
+            // The short way round, in the sense of the turn: a left turn (cross > 0) sweeps
+            // counterclockwise (positive angles), a right turn clockwise.
+            if cross > 0 { if sweep < 0 { sweep += 2 * .pi } } else { if sweep > 0 { sweep -= 2 * .pi } }
             appendArc(into: &out, center: p, from: start, sweep: sweep)
         }
         out.append(b)

@@ -9,13 +9,15 @@
 /// Invariant: `cells` holds at least `(regionWidth + 2) * regionHeight` entries, all zero
 /// between draws (`forEachRow` clears each row after reading it).
 final class CoverageRasterizer {
-    private var cells = ScratchBuffer<Float>(fill: 0)
-    private var rowMin = ScratchBuffer<Int32>(fill: 0)
-    private var rowMax = ScratchBuffer<Int32>(fill: 0)
+    // The hot loops touch these on every edge; exclusivity is guaranteed by construction (one
+    // draw at a time per context, no re-entrancy), so the dynamic checks are turned off.
+    @exclusivity(unchecked) private var cells = ScratchBuffer<Float>(fill: 0)
+    @exclusivity(unchecked) private var rowMin = ScratchBuffer<Int32>(fill: 0)
+    @exclusivity(unchecked) private var rowMax = ScratchBuffer<Int32>(fill: 0)
     /// Scratch row of coverage handed to the painter.
-    private var coverage = ScratchBuffer<Float>(fill: 0)
-    private(set) var region = DeviceRect.empty
-    private var stride = 0
+    @exclusivity(unchecked) private var coverage = ScratchBuffer<Float>(fill: 0)
+    @exclusivity(unchecked) private(set) var region = DeviceRect.empty
+    @exclusivity(unchecked) private var stride = 0
 
     deinit {
         cells.free()
