@@ -172,3 +172,31 @@ import Testing
         for row in 0..<4 { for x in 0..<4 { #expect(bitmap.pixel(x, row: row) == [0, 0, 0, 0]) } }
     }
 }
+
+@Suite struct CGContextJoinTests {
+    /// Each join covers the outer corner as its style says: round joins reach every point
+    /// within half the width of the vertex, bevel joins stop at the chord, miters at the tip.
+    @Test(arguments: [CGLineJoin.round, .bevel, .miter])
+    func outerCornerCoverage(join: CGLineJoin) {
+        let bitmap = BitmapFixture(width: 60, height: 60)
+        let ctx = bitmap.context
+        ctx.setLineWidth(10)
+        ctx.setLineJoin(join)
+        ctx.move(to: CGPoint(x: 10, y: 10))
+        ctx.addLine(to: CGPoint(x: 30, y: 30))
+        ctx.addLine(to: CGPoint(x: 50, y: 10))
+        ctx.strokePath()
+        // y-up: point (x, y) is memory row 59 − y.
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { bitmap.pixel(x, row: 59 - y)[3] }
+        // The 90° corner at (30, 30): the bevel's chord is at y = 30 + 5/√2 ≈ 33.54, the round
+        // join reaches y = 35, the miter's tip y = 30 + 5·√2 ≈ 37.07.
+        #expect(alpha(29, 32) == 255)
+        let band = alpha(29, 34)  // the pixel spanning y 34…35
+        switch join {
+        case .bevel: #expect(band == 0)
+        case .round: #expect(band >= 200 && band < 255)
+        case .miter: #expect(band == 255)
+        }
+        #expect(alpha(29, 20) == 0)  // inside the V, below the stroke
+    }
+}
