@@ -18,12 +18,17 @@ final class CoverageRasterizer {
     @exclusivity(unchecked) private var coverage = ScratchBuffer<Float>(fill: 0)
     @exclusivity(unchecked) private(set) var region = DeviceRect.empty
     @exclusivity(unchecked) private var stride = 0
+    /// One bit per cell, set where a cell may be non-zero, so resolving a row can jump over
+    /// the untouched interior of a shape. Invariant: all clear between draws.
+    @exclusivity(unchecked) private var occupancy = ScratchBuffer<UInt64>(fill: 0)
+    @exclusivity(unchecked) private var wordsPerRow = 0
 
     deinit {
         cells.free()
         rowMin.free()
         rowMax.free()
         coverage.free()
+        occupancy.free()
     }
 
     /// Prepares an empty accumulation area covering `region` (device pixels).
@@ -34,6 +39,8 @@ final class CoverageRasterizer {
         rowMin.reserve(region.height)
         rowMax.reserve(region.height)
         coverage.reserve(region.width)
+        wordsPerRow = (stride + 63) / 64
+        occupancy.reserve(wordsPerRow * region.height)
         rowMin.pointer.update(repeating: Int32.max, count: region.height)
         rowMax.pointer.update(repeating: Int32.min, count: region.height)
     }
@@ -96,6 +103,7 @@ final class CoverageRasterizer {
         let acc = cells.pointer
         let rowMin = self.rowMin.pointer, rowMax = self.rowMax.pointer
         let stride = self.stride
+        let occupancy = self.occupancy.pointer, wordsPerRow = self.wordsPerRow
         do {
             for row in firstRow...lastRow {
                 let top = Swift.max(ay, Double(row))
@@ -137,6 +145,12 @@ final class CoverageRasterizer {
                 }
                 rowMin[row] = Swift.min(rowMin[row], Int32(i0))
                 rowMax[row] = Swift.max(rowMax[row], Int32(i1 + 1))
+                let bits = occupancy + row * wordsPerRow
+                var cell = i0
+                while cell <= i1 + 1 {
+                    bits[cell >> 6] |= 1 << UInt64(cell & 63)
+                    cell += 1
+                }
             }
         }
     }
@@ -151,9 +165,12 @@ final class CoverageRasterizer {
         guard width > 0 else { return }
         let acc = cells.pointer, out = coverage.pointer
         let rowMin = self.rowMin.pointer, rowMax = self.rowMax.pointer
+        let occupancy = self.occupancy.pointer, wordsPerRow = self.wordsPerRow
         let evenOdd = rule == .evenOdd
         for row in 0..<region.height where rowMin[row] <= rowMax[row] {
             let line = acc + row * stride
+            let bits = occupancy + row * wordsPerRow
+            defer { bits.update(repeating: 0, count: wordsPerRow) }
             let start = Int(rowMin[row])
             let touchedEnd = Swift.min(Int(rowMax[row]) + 1, width)
             var sum: Float = 0
@@ -170,6 +187,13 @@ final class CoverageRasterizer {
                 }
             } else {
                 while x < touchedEnd {
+                    // Jump over untouched cells: coverage stays constant across them.
+                    let next = CoverageRasterizer.nextMarked(bits, from: x, limit: touchedEnd)
+                    if next > x {
+                        (out + (x - start)).update(repeating: Swift.min(abs(sum), 1), count: next - x)
+                        x = next
+                        continue
+                    }
                     sum += line[x]
                     line[x] = 0
                     out[x - start] = Swift.min(abs(sum), 1)
@@ -206,5 +230,19 @@ final class CoverageRasterizer {
             }
             paint(region.y0 + row, region.x0 + start, UnsafeMutableBufferPointer(start: out, count: count))
         }
+    }
+
+    /// The first marked cell at or after `x` (before `limit`), or `limit`.
+    @inline(__always)
+    private static func nextMarked(_ bits: UnsafeMutablePointer<UInt64>, from x: Int, limit: Int) -> Int {
+        var index = x >> 6
+        var word = bits[index] & (~0 << UInt64(x & 63))
+        let lastIndex = (limit - 1) >> 6
+        while word == 0 {
+            index += 1
+            if index > lastIndex { return limit }
+            word = bits[index]
+        }
+        return Swift.min(index << 6 + word.trailingZeroBitCount, limit)
     }
 }
