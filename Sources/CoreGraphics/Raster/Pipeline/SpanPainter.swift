@@ -38,15 +38,16 @@ struct SpanPainter {
     }
 
     /// Source-over of a solid colour in 8-bit integer arithmetic: out = S + D·(255 − Sa)/255,
-    /// exactly rounded (`PixelMath.div255`), with S the source premultiplied by coverage and
-    /// rounded to bytes. Runs of full coverage go through the vectorised span loop.
+    /// exactly rounded, with S the source word scaled by the coverage byte. Runs of full
+    /// coverage go through the span loop.
     @inline(__always)
     private func paintSourceOver(
         _ start: UnsafeMutablePointer<UInt8>, _ coverage: UnsafeMutableBufferPointer<Float>,
         _ solid: SolidColor, alphaIndex a: Int, forceOpaque: Bool
     ) {
-        let color = solid.color
         let count = coverage.count
+        let alphaShift = UInt32(a * 8)
+        let opaqueBits: UInt32 = forceOpaque ? 0xFF << alphaShift : 0
         var i = 0
         while i < count {
             let c = coverage[i]
@@ -58,14 +59,11 @@ struct SpanPainter {
                 continue
             }
             if c > 0 {
-                let s = color * c
-                let p = start + i * 4
-                let inverse = 255 - UInt16(PixelMath.byte(s[a]))
-                for k in 0..<4 {
-                    let d: UInt16 = (forceOpaque && k == a) ? 255 : UInt16(p[k])
-                    let value = UInt16(PixelMath.byte(s[k])) + PixelMath.div255(d * inverse)
-                    p[k] = UInt8(truncatingIfNeeded: Swift.min(value, 255))
-                }
+                // The source word scaled by the coverage byte, then over the destination.
+                let raw = UnsafeMutableRawPointer(start + i * 4)
+                let s = PixelMath.scale(solid.word, by: UInt32(c * 255 + 0.5))
+                let d = raw.loadUnaligned(as: UInt32.self) | opaqueBits
+                raw.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), as: UInt32.self)
             }
             i += 1
         }
