@@ -81,9 +81,10 @@ for name in selected {
         "samples_ms": samples.map { ($0 * 1e4).rounded() / 1e4 },
     ]
     results[name] = entry
-    print(String(format: "%-10@ %-24@ median %9.3f ms  min %9.3f  IQR %7.3f..%-7.3f reps %d",
-                 "lamina" as NSString, name as NSString, median, sorted[0], sorted[sorted.count / 4],
-                 sorted[(3 * sorted.count) / 4], sorted.count))
+    let label = name.padding(toLength: 24, withPad: " ", startingAt: 0)
+    print("lamina     \(label) " + String(format: "median %9.3f ms  min %9.3f  IQR %7.3f..%-7.3f reps %d",
+                                            median, sorted[0], sorted[sorted.count / 4],
+                                            sorted[(3 * sorted.count) / 4], sorted.count))
     if let pngDirectory {
         try? FileManager.default.createDirectory(atPath: pngDirectory, withIntermediateDirectories: true)
         renderer.reset()
