@@ -25,6 +25,40 @@ extension CGContext {
             shape = [[CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
                       CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)].map { $0.applying(toPixel) }]
         }
+        if !byTiling, let translation = sampler.translation, state.clipMask == nil, state.blendMode == .normal,
+           let rect = CGContext.axisAlignedRect(shape[0]), rect == rect.integral {
+            compositeTranslated(sampler, offset: translation, rect: rect)
+            return
+        }
         fillContours(shape, rule: .winding, paint: .image(sampler))
+    }
+
+    /// An image at an integer offset and its own size: every pixel is a texel, so each row is
+    /// one pass from the image's words straight onto the target.
+    private func compositeTranslated(_ sampler: ImageSampler, offset: (dx: Int, dy: Int), rect: CGRect) {
+        let region = DeviceRect(covering: rect).intersection(state.clipRect)
+            .intersection(DeviceRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
+        guard !region.isEmpty else { return }
+        let layout = target.layout
+        let alphaShift = UInt32(layout.alpha * 8)
+        let opaqueBits: UInt32 = layout.hasAlpha ? 0 : 0xFF << alphaShift
+        let alpha = sampler.alpha
+        sampler.words.withUnsafeBufferPointer { words in
+            for y in region.y0..<region.y1 {
+                let source = UnsafeMutablePointer(mutating: words.baseAddress!) + (y + offset.dy) * sampler.width + region.x0 + offset.dx
+                let destination = UnsafeMutableRawPointer(target.row(y) + region.x0 * 4)
+                let count = region.width
+                if sampler.isOpaque {
+                    SpanPainter.mixOpaqueRun(destination, source, count: count, alpha: alpha, opaqueBits: opaqueBits)
+                } else {
+                    for i in 0..<count {
+                        var s = source[i]
+                        if alpha < 255 { s = PixelMath.scale(s, by: alpha) }
+                        let d = destination.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) | opaqueBits
+                        destination.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), toByteOffset: i * 4, as: UInt32.self)
+                    }
+                }
+            }
+        }
     }
 }

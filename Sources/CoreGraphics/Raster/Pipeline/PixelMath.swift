@@ -70,5 +70,12 @@ enum PixelMath {
         ag = (ag &+ ((ag >> 8) & lanes64)) & ~lanes64
         return rb | ag
     }
+
+    /// x·k/255 exactly rounded, lane by lane (x, k ≤ 255).
+    @inline(__always)
+    static func div255(_ x: SIMD8<UInt16>, _ k: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let t = x &* k &+ 128
+        return (t &+ (t &>> 8)) &>> 8
+    }
 }
 
