@@ -178,11 +178,15 @@ final class CoverageRasterizer {
             // 1. Touched cells: running sum, resolved to coverage by the fill rule.
             if evenOdd {
                 while x < touchedEnd {
+                    let next = CoverageRasterizer.nextMarked(bits, from: x, limit: touchedEnd)
+                    if next > x {
+                        (out + (x - start)).update(repeating: CoverageRasterizer.evenOdd(sum), count: next - x)
+                        x = next
+                        continue
+                    }
                     sum += line[x]
                     line[x] = 0
-                    var value = abs(sum).truncatingRemainder(dividingBy: 2)
-                    if value > 1 { value = 2 - value }
-                    out[x - start] = value
+                    out[x - start] = CoverageRasterizer.evenOdd(sum)
                     x += 1
                 }
             } else {
@@ -202,13 +206,7 @@ final class CoverageRasterizer {
             }
             // 2. Past the last touched cell the sum is constant: nothing more unless it is not
             //    zero (an edge was clipped away on the right).
-            var value = abs(sum)
-            if evenOdd {
-                value = value.truncatingRemainder(dividingBy: 2)
-                if value > 1 { value = 2 - value }
-            } else {
-                value = Swift.min(value, 1)
-            }
+            let value = evenOdd ? CoverageRasterizer.evenOdd(sum) : Swift.min(abs(sum), 1)
             if value >= 1e-4 {
                 while x < width {
                     line[x] = 0
@@ -244,5 +242,13 @@ final class CoverageRasterizer {
             word = bits[index]
         }
         return Swift.min(index << 6 + word.trailingZeroBitCount, limit)
+    }
+
+    /// Even-odd coverage of a winding sum: |sum| folded into 0…1 with period 2.
+    @inline(__always)
+    private static func evenOdd(_ sum: Float) -> Float {
+        var value = abs(sum)
+        value -= 2 * (value * 0.5).rounded(.down)
+        return value > 1 ? 2 - value : value
     }
 }
