@@ -127,9 +127,23 @@ extension CGContext {
                                   miterLimit: state.miterLimit, tolerance: CGContext.flatteningTolerance)
             return stroker.stroke(contours)
         }
-        let toUser = toPixel.inverted()
         let scale = Swift.max(hypot(toPixel.a, toPixel.b), hypot(toPixel.c, toPixel.d))
         guard scale > 0, scale.isFinite else { return [] }
+        // A similarity (rotation, uniform scale, reflection, translation) maps circles to
+        // circles: stroking in pixel space with the widths and dashes scaled is the same
+        // shape, without mapping every point to user space and back.
+        let isSimilarity = (toPixel.a == toPixel.d && toPixel.b == -toPixel.c)
+            || (toPixel.a == -toPixel.d && toPixel.b == toPixel.c)
+        if isSimilarity {
+            var contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(path.elements, transform: .identity)
+            if let dash = state.dash, let scaled = Dasher(phase: dash.phase * scale, lengths: dash.lengths.map { $0 * scale }) {
+                contours = scaled.dash(contours)
+            }
+            let stroker = Stroker(halfWidth: width * scale / 2, cap: state.lineCap, join: state.lineJoin,
+                                  miterLimit: state.miterLimit, tolerance: CGContext.flatteningTolerance)
+            return stroker.stroke(contours)
+        }
+        let toUser = toPixel.inverted()
         let tolerance = CGContext.flatteningTolerance / scale
         var contours = PathFlattener(tolerance: tolerance).contours(path.elements, transform: toUser)
         if let dash = state.dash { contours = dash.dash(contours) }
