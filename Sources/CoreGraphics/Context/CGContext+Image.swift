@@ -4,17 +4,10 @@ extension CGContext {
     /// repeat across the whole clip.
     public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {
         let r = rect.standardized
-        guard !r.isNull, r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite,
-              r.width.isFinite, r.height.isFinite, image.width > 0, image.height > 0 else { return }
-        // User → image: u = (x − minX)/w·W, v = (maxY − y)/h·H.
-        let userToImage = CGAffineTransform(
-            a: CGFloat(image.width) / r.width, b: 0, c: 0, d: -CGFloat(image.height) / r.height,
-            tx: -r.minX * CGFloat(image.width) / r.width, ty: r.maxY * CGFloat(image.height) / r.height)
+        guard let pixelToImage = pixelToImage(image, in: r) else { return }
         let toPixel = userToPixel
-        let determinant = toPixel.a * toPixel.d - toPixel.b * toPixel.c
-        guard determinant != 0, determinant.isFinite else { return }
         let sampler = ImageSampler(
-            image: image, layout: layout, pixelToImage: toPixel.inverted().concatenating(userToImage),
+            image: image, layout: layout, pixelToImage: pixelToImage,
             bilinear: state.interpolationQuality != .none, tiled: byTiling, alpha: state.alpha)
         let shape: [[CGPoint]]
         if byTiling {
@@ -31,6 +24,19 @@ extension CGContext {
             return
         }
         fillContours(shape, rule: .winding, paint: .image(sampler))
+    }
+
+    /// Pixel space to the pixel coordinates of `image` drawn into `r` (user space, upright in
+    /// y-up space: u = (x − minX)/w·W, v = (maxY − y)/h·H); nil for degenerate input.
+    func pixelToImage(_ image: CGImage, in r: CGRect) -> CGAffineTransform? {
+        guard !r.isNull, r.width > 0, r.height > 0, r.isFiniteRect, image.width > 0, image.height > 0 else { return nil }
+        let userToImage = CGAffineTransform(
+            a: CGFloat(image.width) / r.width, b: 0, c: 0, d: -CGFloat(image.height) / r.height,
+            tx: -r.minX * CGFloat(image.width) / r.width, ty: r.maxY * CGFloat(image.height) / r.height)
+        let toPixel = userToPixel
+        let determinant = toPixel.a * toPixel.d - toPixel.b * toPixel.c
+        guard determinant != 0, determinant.isFinite else { return nil }
+        return toPixel.inverted().concatenating(userToImage)
     }
 
     /// An image at an integer offset and its own size: every pixel is a texel, so each row is

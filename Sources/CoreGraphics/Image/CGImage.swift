@@ -75,3 +75,21 @@ extension CGImage {
         return (words, opaque)
     }
 }
+
+extension CGImage {
+    /// The part of the image inside `rect` (pixel coordinates, origin top-left), rounded out to
+    /// whole pixels and limited to the image; nil when nothing of the image is inside.
+    public func cropping(to rect: CGRect) -> CGImage? {
+        guard rect.isFiniteRect else { return nil }
+        let area = DeviceRect(covering: rect.standardized).intersection(DeviceRect(x0: 0, y0: 0, x1: width, y1: height))
+        guard !area.isEmpty else { return nil }
+        var cropped = [UInt8](repeating: 0, count: area.width * area.height * 4)
+        for row in 0..<area.height {
+            let from = ((area.y0 + row) * width + area.x0) * 4
+            cropped.replaceSubrange(row * area.width * 4..<(row + 1) * area.width * 4,
+                                    with: pixels[from..<(from + area.width * 4)])
+        }
+        return CGImage(width: area.width, height: area.height, pixels: cropped, isOpaque: isOpaque)
+    }
+}
+
