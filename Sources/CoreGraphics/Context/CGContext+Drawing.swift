@@ -90,10 +90,12 @@ extension CGContext {
     public func clear(_ rect: CGRect) {
         let path = CGMutablePath()
         path.addRect(rect, transform: userToPixel)
-        let savedMode = state.blendMode
+        // Clearing casts no shadow.
+        let saved = state
         state.blendMode = .clear
+        state.shadow = nil
         fillPixelPath(path.elements, rule: .winding, color: (0, 0, 0, 1))
-        state.blendMode = savedMode
+        state = saved
     }
 
     // MARK: Internals

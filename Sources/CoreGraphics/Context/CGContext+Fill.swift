@@ -12,6 +12,10 @@ extension CGContext {
     /// Scan-converts closed pixel-space polygons and paints the covered pixels through the
     /// clip. Non-finite coordinates make the whole shape draw nothing.
     func fillContours(_ polygons: [[CGPoint]], rule: CGPathFillRule, paint: Paint) {
+        if let shadow = state.shadow {
+            drawWithShadow(shadow) { fillContours(polygons, rule: rule, paint: paint) }
+            return
+        }
         var bounds = BoundsAccumulator()
         for polygon in polygons {
             for p in polygon {

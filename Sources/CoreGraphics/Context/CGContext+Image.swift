@@ -19,6 +19,7 @@ extension CGContext {
                       CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)].map { $0.applying(toPixel) }]
         }
         if !byTiling, let translation = sampler.translation, state.clipMask == nil, state.blendMode == .normal,
+           state.shadow == nil,
            let rect = CGContext.axisAlignedRect(shape[0]), rect == rect.integral {
             compositeTranslated(sampler, offset: translation, rect: rect)
             return

@@ -4,6 +4,10 @@ extension CGContext {
     /// overlap with each pixel, so only the edge pixels need per-pixel work.
     func fillPixelRect(_ r: CGRect, color: (r: Float, g: Float, b: Float, a: Float)) {
         guard r.isFiniteRect, r.width > 0, r.height > 0 else { return }
+        if let shadow = state.shadow {
+            drawWithShadow(shadow) { fillPixelRect(r, color: color) }
+            return
+        }
         let region = DeviceRect(covering: r).intersection(state.clipRect)
             .intersection(DeviceRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
         guard !region.isEmpty else { return }

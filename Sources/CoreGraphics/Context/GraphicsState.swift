@@ -25,6 +25,7 @@ struct GraphicsState {
     var dash: Dasher?
     var alpha: Float = 1
     var blendMode = CGBlendMode.normal
+    var shadow: Shadow?
     var shouldAntialias = true
     var interpolationQuality = CGInterpolationQuality.default
     var clipBounds: CGRect

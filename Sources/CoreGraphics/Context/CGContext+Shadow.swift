@@ -1,0 +1,124 @@
+/// A shadow as the graphics state keeps it: offset in base (device, y-up) space, blur radius,
+/// premultiplied straight colour.
+struct Shadow {
+    var offset: CGSize
+    var blur: CGFloat
+    var color: (r: Float, g: Float, b: Float, a: Float)
+}
+
+extension CGContext {
+    /// Draws a shadow under everything drawn from now on (until the state is restored):
+    /// `offset` moves it in device space (y up, unaffected by the CTM), `blur` softens it (a
+    /// Gaussian of standard deviation blur / 2), in `color`. A nil or transparent colour turns
+    /// shadows off.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        guard let color, color.alpha > 0, offset.width.isFinite, offset.height.isFinite, blur.isFinite else {
+            state.shadow = nil
+            return
+        }
+        state.shadow = Shadow(offset: offset, blur: Swift.max(0, blur), color: color.rgba)
+    }
+
+    /// Like `setShadow(offset:blur:color:)` with black at one third opacity.
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
+    }
+
+    /// Runs `draw` into a transparent offscreen layer, then composites the blurred, tinted,
+    /// offset alpha of what it drew (the shadow) and the drawing itself onto the target, with
+    /// the blend mode in force. Within the offscreen pass shadows are off and blending normal.
+    func drawWithShadow(_ shadow: Shadow, _ draw: () -> Void) {
+        guard let layer = TransparencyLayer(
+            width: width, height: height, layout: layout, outerState: state, outerTarget: target)
+        else { return }
+        let outer = state
+        target = layer.buffer
+        state.shadow = nil
+        state.blendMode = .normal
+        draw()
+        state = outer
+        target = layer.outerTarget
+        // 1. The drawn area, to limit the work.
+        let a = layer.buffer.layout.alpha
+        var box = DeviceRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+        for y in 0..<height {
+            let row = layer.buffer.row(y)
+            for x in 0..<width where row[x * 4 + a] != 0 {
+                box.x0 = Swift.min(box.x0, x); box.x1 = Swift.max(box.x1, x + 1)
+                box.y0 = Swift.min(box.y0, y); box.y1 = Swift.max(box.y1, y + 1)
+            }
+        }
+        guard box.x0 < box.x1 else { return }
+        // 2. Shadow alpha: the layer's alpha, blurred (three box passes ≈ Gaussian).
+        let sigma = Double(shadow.blur) / 2
+        let margin = Int((sigma * 3).rounded(.up)) + 1
+        let dx = Int(Double(shadow.offset.width).rounded()), dy = -Int(Double(shadow.offset.height).rounded())
+        let area = DeviceRect(x0: box.x0 - margin, y0: box.y0 - margin, x1: box.x1 + margin, y1: box.y1 + margin)
+        var alpha = [Float](repeating: 0, count: area.width * area.height)
+        for y in box.y0..<box.y1 {
+            let row = layer.buffer.row(y)
+            for x in box.x0..<box.x1 {
+                alpha[(y - area.y0) * area.width + (x - area.x0)] = Float(row[x * 4 + a]) / 255
+            }
+        }
+        if sigma > 0 { ShadowBlur.gaussian(&alpha, width: area.width, height: area.height, sigma: sigma) }
+        // 3. Composite the shadow (colour × blurred alpha) at the offset, through the clip.
+        let shifted = DeviceRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
+            .intersection(state.clipRect)
+        let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
+        let color = premultiplied(shadow.color)
+        let solid = SolidColor(color, alphaIndex: layout.alpha)
+        if !shifted.isEmpty {
+            rowCoverage.reserve(shifted.width)
+            let coverage = rowCoverage.pointer
+            for y in shifted.y0..<shifted.y1 {
+                let source = (y - dy - area.y0) * area.width - area.x0 - dx
+                for x in shifted.x0..<shifted.x1 { coverage[x - shifted.x0] = alpha[source + x] }
+                painter.paintSolid(y, shifted.x0, UnsafeMutableBufferPointer(start: coverage, count: shifted.width), solid)
+            }
+        }
+        // 4. The drawing itself on top.
+        let drawn = box.intersection(state.clipRect)
+        guard !drawn.isEmpty else { return }
+        sourceWords.reserve(drawn.width)
+        rowCoverage.reserve(drawn.width)
+        let words = sourceWords.pointer, coverage = rowCoverage.pointer
+        for y in drawn.y0..<drawn.y1 {
+            let row = UnsafeRawPointer(layer.buffer.row(y) + drawn.x0 * 4)
+            for i in 0..<drawn.width {
+                words[i] = row.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                coverage[i] = 1
+            }
+            painter.paintWords(y, drawn.x0, UnsafeMutableBufferPointer(start: coverage, count: drawn.width), words)
+        }
+    }
+}
+
+/// Separable Gaussian approximation: three box blurs per axis.
+enum ShadowBlur {
+    static func gaussian(_ values: inout [Float], width: Int, height: Int, sigma: Double) {
+        // Box width for three passes: w = √(12σ²/3 + 1), rounded to odd.
+        var box = Int((sqrt(4 * sigma * sigma + 1)).rounded())
+        if box % 2 == 0 { box += 1 }
+        let radius = box / 2
+        guard radius > 0 else { return }
+        var scratch = [Float](repeating: 0, count: Swift.max(width, height))
+        for _ in 0..<3 {
+            for y in 0..<height { boxPass(&values, start: y * width, step: 1, count: width, radius: radius, scratch: &scratch) }
+            for x in 0..<width { boxPass(&values, start: x, step: width, count: height, radius: radius, scratch: &scratch) }
+        }
+    }
+
+    private static func boxPass(_ v: inout [Float], start: Int, step: Int, count: Int, radius: Int, scratch: inout [Float]) {
+        let scale = 1 / Float(2 * radius + 1)
+        var sum: Float = 0
+        for i in 0..<count { scratch[i] = v[start + i * step] }
+        for i in -radius...radius where i >= 0 && i < count { sum += scratch[i] }
+        for i in 0..<count {
+            v[start + i * step] = sum * scale
+            let leaving = i - radius, entering = i + radius + 1
+            if leaving >= 0 { sum -= scratch[leaving] }
+            if entering < count { sum += scratch[entering] }
+        }
+    }
+}
