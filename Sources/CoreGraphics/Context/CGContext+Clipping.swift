@@ -109,6 +109,12 @@ extension CGContext {
         if !region.isEmpty {
             rasterizer.reset(region: region)
             let contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(path.elements, transform: .identity)
+            guard contours.allSatisfy({ $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else {
+                // Flattening overflowed: like any non-finite clip, it clips everything away.
+                state.clipBounds = .zero
+                state.clipRect = .empty
+                return
+            }
             for contour in contours { rasterizer.addPolygon(contour.points) }
             rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
                 let offset = y * width + x0

@@ -16,7 +16,13 @@ extension CGContext {
             state.shadow = nil
             return
         }
-        state.shadow = Shadow(offset: offset, blur: Swift.max(0, blur), color: color.rgba)
+        // Limits keep the pixel arithmetic in range: no shadow travels or spreads further than a
+        // bitmap can be wide.
+        let limit: CGFloat = 1_048_576
+        state.shadow = Shadow(
+            offset: CGSize(width: Swift.min(Swift.max(offset.width, -limit), limit),
+                           height: Swift.min(Swift.max(offset.height, -limit), limit)),
+            blur: Swift.min(Swift.max(0, blur), 1024), color: color.rgba)
     }
 
     /// Like `setShadow(offset:blur:color:)` with black at one third opacity.
@@ -53,12 +59,25 @@ extension CGContext {
         let sigma = Double(shadow.blur) / 2
         let margin = Int((sigma * 3).rounded(.up)) + 1
         let dx = Int(Double(shadow.offset.width).rounded()), dy = -Int(Double(shadow.offset.height).rounded())
+        // Only shadow that lands inside the clip matters: blur just the source pixels within
+        // `margin` of that.
+        let clip = state.clipRect
+        let visible = DeviceRect(x0: clip.x0 - dx - margin, y0: clip.y0 - dy - margin,
+                                 x1: clip.x1 - dx + margin, y1: clip.y1 - dy + margin)
         let area = DeviceRect(x0: box.x0 - margin, y0: box.y0 - margin, x1: box.x1 + margin, y1: box.y1 + margin)
+            .intersection(visible)
+        guard !area.isEmpty else {
+            compositeDrawn(layer, box: box)
+            return
+        }
         var alpha = [Float](repeating: 0, count: area.width * area.height)
-        for y in box.y0..<box.y1 {
-            let row = layer.buffer.row(y)
-            for x in box.x0..<box.x1 {
-                alpha[(y - area.y0) * area.width + (x - area.x0)] = Float(row[x * 4 + a]) / 255
+        let copied = box.intersection(area)
+        if !copied.isEmpty {
+            for y in copied.y0..<copied.y1 {
+                let row = layer.buffer.row(y)
+                for x in copied.x0..<copied.x1 {
+                    alpha[(y - area.y0) * area.width + (x - area.x0)] = Float(row[x * 4 + a]) / 255
+                }
             }
         }
         if sigma > 0 { ShadowBlur.gaussian(&alpha, width: area.width, height: area.height, sigma: sigma) }
@@ -77,7 +96,12 @@ extension CGContext {
                 painter.paintSolid(y, shifted.x0, UnsafeMutableBufferPointer(start: coverage, count: shifted.width), solid)
             }
         }
-        // 4. The drawing itself on top.
+        compositeDrawn(layer, box: box)
+    }
+
+    /// Step 4 of `drawWithShadow`: the offscreen drawing itself, on top of its shadow.
+    private func compositeDrawn(_ layer: TransparencyLayer, box: DeviceRect) {
+        let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
         let drawn = box.intersection(state.clipRect)
         guard !drawn.isEmpty else { return }
         sourceWords.reserve(drawn.width)

@@ -29,12 +29,14 @@ extension CGMutablePath {
     }
 
     /// Appends an arc starting at `startAngle` and sweeping `delta` radians (positive towards +y).
+    /// Sweeps beyond a full turn are limited to one full turn.
     public func addRelativeArc(
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
         transform: CGAffineTransform = .identity
     ) {
         guard radius.isFinite, startAngle.isFinite, delta.isFinite else { return }
-        appendArc(center: center, radius: radius, startAngle: startAngle, delta: delta, transform: transform)
+        let limited = Swift.min(Swift.max(delta, -2 * .pi), 2 * .pi)
+        appendArc(center: center, radius: radius, startAngle: startAngle, delta: limited, transform: transform)
     }
 
     /// Appends an arc of `radius` tangent to the line from the current point to `tangent1End`

@@ -66,7 +66,8 @@ struct PathFlattener {
     private func segmentCount(_ deviation: CGFloat, factor: CGFloat) -> Int {
         let n = (factor * deviation / tolerance).squareRoot().rounded(.up)
         guard n.isFinite else { return 1 }
-        return Swift.min(Swift.max(Int(n), 1), 1024)
+        // Clamp before converting: huge curves must not overflow Int.
+        return Int(Swift.min(Swift.max(n, 1), 1024))
     }
 
     private func flattenQuad(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, into out: inout [CGPoint]) {

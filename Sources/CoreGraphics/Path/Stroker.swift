@@ -16,6 +16,8 @@ struct Stroker {
     func stroke(_ contours: [Contour]) -> [[CGPoint]] {
         var result: [[CGPoint]] = []
         for contour in contours {
+            // Non-finite geometry strokes nothing.
+            guard contour.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
             var points: [CGPoint] = []
             points.reserveCapacity(contour.points.count)
             for p in contour.points where points.last.map({ hypot($0.x - p.x, $0.y - p.y) > 1e-9 }) ?? true {

@@ -47,7 +47,8 @@ final class CoverageRasterizer {
 
     /// Adds the segment from (x0, y0) to (x1, y1), in device pixels.
     func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-        guard y0 != y1 else { return }
+        // Callers reject non-finite shapes; this guard keeps the cell arithmetic safe anyway.
+        guard y0 != y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         let ox = Double(region.x0), oy = Double(region.y0)
         let w = Double(region.width)
         var ax = x0 - ox, ay = y0 - oy, bx = x1 - ox, by = y1 - oy

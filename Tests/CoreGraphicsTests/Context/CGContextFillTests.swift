@@ -200,3 +200,34 @@ import Testing
         #expect(alpha(29, 20) == 0)  // inside the V, below the stroke
     }
 }
+
+/// Inputs the path fuzzer found (docs/fuzzing.md): each once crashed.
+@Suite struct CGContextFuzzRegressionTests {
+    @Test func enormousCurvesAndArcs() {
+        let bitmap = BitmapFixture(width: 8, height: 8)
+        let ctx = bitmap.context
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        path.addQuadCurve(to: CGPoint(x: 1e300, y: -1e300), control: CGPoint(x: -1e308, y: 1e308))
+        path.addCurve(to: CGPoint(x: 4, y: 4), control1: CGPoint(x: 1e308, y: 1e308), control2: CGPoint(x: -1e308, y: 0))
+        path.addRelativeArc(center: CGPoint(x: 4, y: 4), radius: 3, startAngle: 0, delta: 1e300)
+        _ = path.contains(CGPoint(x: 1, y: 1))
+        ctx.addPath(path)
+        ctx.fillPath()
+        ctx.addPath(path)
+        ctx.strokePath()
+        ctx.addPath(path)
+        ctx.clip()
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
+        // The overflowing clip clipped everything away.
+        #expect(bitmap.pixel(0, row: 0)[0] == 0)
+    }
+
+    @Test func extremeShadows() {
+        let bitmap = BitmapFixture(width: 8, height: 8)
+        bitmap.context.setShadow(offset: CGSize(width: 1e300, height: -1e300), blur: 1e300, color: CGColor(gray: 0, alpha: 1))
+        bitmap.context.fill(CGRect(x: 1, y: 1, width: 2, height: 2))
+        #expect(bitmap.pixel(1, row: 5)[3] == 255)
+    }
+}

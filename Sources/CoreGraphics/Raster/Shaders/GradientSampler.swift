@@ -26,7 +26,7 @@ struct GradientSampler {
         let m = pixelToUser
         table.withUnsafeBufferPointer { lut in
             @inline(__always) func store(_ i: Int, _ parameter: Double?) {
-                guard var t = parameter else {
+                guard var t = parameter, !t.isNaN else {
                     coverage[i] = 0
                     return
                 }

@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// libFuzzer targets for Lamina's decoders and path filler. Not part of the main package so a
+// normal build never needs the fuzzer runtime. See docs/fuzzing.md.
+let package = Package(
+    name: "LaminaFuzz",
+    dependencies: [
+        .package(name: "Lamina", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "FuzzPNG",
+            dependencies: [.product(name: "CoreGraphics", package: "Lamina")]
+        ),
+        .executableTarget(
+            name: "FuzzPathFill",
+            dependencies: [.product(name: "CoreGraphics", package: "Lamina")]
+        ),
+    ]
+)

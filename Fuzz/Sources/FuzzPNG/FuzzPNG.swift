@@ -1,0 +1,30 @@
+import CoreGraphics
+
+/// libFuzzer entry: any bytes given to the PNG decoder must give nil or a valid image, never a
+/// crash; a decoded image must encode and decode again.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPNG(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: bytes, count: count)
+    guard let image = CGImage.decodePNG(data) else { return 0 }
+    precondition(image.width > 0 && image.height > 0)
+    if image.width * image.height <= 1 << 20, let encoded = image.pngData() {
+        precondition(CGImage.decodePNG(encoded) != nil, "a Lamina-encoded PNG must decode")
+    }
+    return 0
+}
+
+// SwiftPM links an executable's entry point as `FuzzPNG_main`; hand control to libFuzzer's
+// driver from there (built with -parse-as-library there is no other main).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+@_cdecl("FuzzPNG_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { fuzzPNG($0, $1) }
+}
