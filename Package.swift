@@ -20,6 +20,17 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        // A thin C wrapper so libjpeg's longjmp error handling never crosses Swift frames.
+        .target(
+            name: "JPEGDecoder",
+            dependencies: ["CJPEG"]
+        ),
+
         // Empty cross-import overlay targets. Swift Testing looks for modules of these names
         // when `Testing` is imported beside CoreGraphics or UIKit.
         .target(name: "_Testing_CoreGraphics"),
@@ -27,7 +38,7 @@ let package = Package(
 
         .target(
             name: "CoreGraphics",
-            dependencies: ["CPNG", "_Testing_CoreGraphics"]
+            dependencies: ["CPNG", "JPEGDecoder", "_Testing_CoreGraphics"]
         ),
         .target(
             name: "QuartzCore",
@@ -69,7 +80,7 @@ let package = Package(
         .testTarget(
             name: "CoreGraphicsTests",
             dependencies: ["CoreGraphics", "LaminaTestSupport"],
-            exclude: ["ReferenceImages"]
+            exclude: ["ReferenceImages", "Fixtures"]
         ),
         .testTarget(
             name: "QuartzCoreTests",

@@ -32,14 +32,14 @@ open class UIImage: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// Decodes image data (PNG); nil when it cannot be decoded.
+    /// Decodes image data (PNG or JPEG); nil when it cannot be decoded.
     public convenience init?(data: Data) {
         self.init(data: data, scale: 1)
     }
 
-    /// Decodes image data (PNG) with a scale; nil when it cannot be decoded.
+    /// Decodes image data (PNG or JPEG) with a scale; nil when it cannot be decoded.
     public convenience init?(data: Data, scale: CGFloat) {
-        guard let image = CGImage.decodePNG(data) else { return nil }
+        guard let image = CGImage.decodeImage(data) else { return nil }
         self.init(cgImage: image, scale: scale, orientation: .up)
     }
 
@@ -60,7 +60,8 @@ open class UIImage: NSObject, @unchecked Sendable {
         directories.append(Bundle.main.bundlePath)
         directories.append(FileManager.default.currentDirectoryPath)
         let hasExtension = !(name as NSString).pathExtension.isEmpty
-        let candidates = hasExtension ? [name] : [name, name + ".png", name + "@3x.png", name + "@2x.png"]
+        let candidates = hasExtension
+            ? [name] : [name, name + ".png", name + "@3x.png", name + "@2x.png", name + ".jpg", name + ".jpeg"]
         for directory in directories {
             for candidate in candidates {
                 let path = (directory as NSString).appendingPathComponent(candidate)

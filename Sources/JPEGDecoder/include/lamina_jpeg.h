@@ -1,0 +1,15 @@
+#ifndef LAMINA_JPEG_H
+#define LAMINA_JPEG_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// Decodes a JPEG held in memory into 8-bit RGBA (alpha 255), rows top to bottom.
+/// Returns a buffer to free with lamina_jpeg_free, or NULL when the data is not a decodable
+/// JPEG, ends before the image does, or the image is larger than max_pixels. libjpeg reports errors by longjmp, which must
+/// never cross Swift frames: this C function contains them.
+uint8_t *lamina_jpeg_decode(const uint8_t *data, size_t size, size_t max_pixels,
+                            int *width, int *height);
+
+void lamina_jpeg_free(uint8_t *pixels);
+
+#endif

@@ -1,0 +1,103 @@
+// JPEG decoding through libjpeg(-turbo), with its longjmp error handling kept inside C.
+#include "lamina_jpeg.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+struct lamina_error {
+    struct jpeg_error_mgr base;
+    jmp_buf escape;
+};
+
+static void lamina_error_exit(j_common_ptr info) {
+    struct lamina_error *error = (struct lamina_error *)info->err;
+    longjmp(error->escape, 1);
+}
+
+static void lamina_silence(j_common_ptr info) { (void)info; }
+
+// Warnings: a stream that ends early would be padded with gray for every remaining row, which a
+// tiny hostile file declaring a huge image turns into minutes of work. Treat it as an error.
+static void lamina_emit_message(j_common_ptr info, int level) {
+    if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) {
+        struct lamina_error *error = (struct lamina_error *)info->err;
+        longjmp(error->escape, 1);
+    }
+}
+
+uint8_t *lamina_jpeg_decode(const uint8_t *data, size_t size, size_t max_pixels,
+                            int *width, int *height) {
+    if (data == NULL || size < 4 || size > (size_t)0x7fffffff) return NULL;
+    struct jpeg_decompress_struct info;
+    struct lamina_error error;
+    uint8_t *volatile pixels = NULL;
+    uint8_t *volatile row = NULL;
+    info.err = jpeg_std_error(&error.base);
+    error.base.error_exit = lamina_error_exit;
+    error.base.output_message = lamina_silence;
+    error.base.emit_message = lamina_emit_message;
+    if (setjmp(error.escape)) {
+        jpeg_destroy_decompress(&info);
+        free(pixels);
+        free(row);
+        return NULL;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    if (jpeg_read_header(&info, TRUE) != JPEG_HEADER_OK) {
+        jpeg_destroy_decompress(&info);
+        return NULL;
+    }
+    // CMYK and YCCK come out as CMYK; everything else as RGB.
+    int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    info.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
+    jpeg_start_decompress(&info);
+    size_t w = info.output_width, h = info.output_height;
+    if (w == 0 || h == 0 || w > max_pixels / h) {
+        jpeg_destroy_decompress(&info);
+        return NULL;
+    }
+    size_t components = (size_t)info.output_components;
+    pixels = malloc(w * h * 4);
+    row = malloc(w * components);
+    if (pixels == NULL || row == NULL) {
+        jpeg_destroy_decompress(&info);
+        free(pixels);
+        free(row);
+        return NULL;
+    }
+    while (info.output_scanline < info.output_height) {
+        size_t y = info.output_scanline;
+        JSAMPROW rows[1] = {row};
+        if (jpeg_read_scanlines(&info, rows, 1) != 1) break;
+        uint8_t *out = pixels + y * w * 4;
+        for (size_t x = 0; x < w; x++) {
+            const uint8_t *in = row + x * components;
+            if (cmyk) {
+                // Adobe JPEGs store inverted CMYK: the stored value is already 255 − ink.
+                unsigned k = in[3];
+                out[x * 4] = (uint8_t)((in[0] * k + 127) / 255);
+                out[x * 4 + 1] = (uint8_t)((in[1] * k + 127) / 255);
+                out[x * 4 + 2] = (uint8_t)((in[2] * k + 127) / 255);
+            } else if (components == 1) {
+                out[x * 4] = out[x * 4 + 1] = out[x * 4 + 2] = in[0];
+            } else {
+                out[x * 4] = in[0];
+                out[x * 4 + 1] = in[1];
+                out[x * 4 + 2] = in[2];
+            }
+            out[x * 4 + 3] = 255;
+        }
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    free(row);
+    *width = (int)w;
+    *height = (int)h;
+    return pixels;
+}
+
+void lamina_jpeg_free(uint8_t *pixels) { free(pixels); }
