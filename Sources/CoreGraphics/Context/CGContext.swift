@@ -108,10 +108,13 @@ public final class CGContext {
                 var o = y * width * 4
                 for x in 0..<width {
                     let p = row + x * 4
-                    out[o] = p[l.red]
-                    out[o + 1] = p[l.green]
-                    out[o + 2] = p[l.blue]
-                    out[o + 3] = l.hasAlpha ? p[l.alpha] : 255
+                    // Premultiplied colour never exceeds alpha; clamp bytes a caller wrote
+                    // directly, so later packed arithmetic cannot carry between channels.
+                    let alpha = l.hasAlpha ? p[l.alpha] : 255
+                    out[o] = Swift.min(p[l.red], alpha)
+                    out[o + 1] = Swift.min(p[l.green], alpha)
+                    out[o + 2] = Swift.min(p[l.blue], alpha)
+                    out[o + 3] = alpha
                     o += 4
                 }
             }

@@ -11,6 +11,8 @@ open class UIBezierPath: NSObject {
     open var miterLimit: CGFloat = 10
     /// Whether `fill()` uses the even-odd rule.
     open var usesEvenOddFillRule = false
+    private var dashPattern: [CGFloat] = []
+    private var dashPhase: CGFloat = 0
 
     public override init() {
         super.init()
@@ -86,6 +88,22 @@ open class UIBezierPath: NSObject {
         storage = storage.mutableCopy(using: &t) ?? storage
     }
 
+    /// Sets the dash pattern used by `stroke()`: `count` alternating on/off lengths starting
+    /// `phase` into the pattern; nil or a count of 0 strokes solid.
+    open func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        dashPattern = pattern.map { p in (0..<Swift.max(0, count)).map { p[$0] } } ?? []
+        dashPhase = phase
+    }
+
+    /// Copies the dash pattern into `pattern` (when it is not nil) and reports its length and
+    /// phase.
+    open func getLineDash(_ pattern: UnsafeMutablePointer<CGFloat>?, count: UnsafeMutablePointer<Int>?,
+                          phase: UnsafeMutablePointer<CGFloat>?) {
+        if let pattern { for (i, length) in dashPattern.enumerated() { pattern[i] = length } }
+        count?.pointee = dashPattern.count
+        phase?.pointee = dashPhase
+    }
+
     /// Whether `point` is inside the path under its fill rule.
     open func contains(_ point: CGPoint) -> Bool {
         storage.contains(point, using: usesEvenOddFillRule ? .evenOdd : .winding)
@@ -109,6 +127,7 @@ open class UIBezierPath: NSObject {
         context.setLineCap(lineCapStyle)
         context.setLineJoin(lineJoinStyle)
         context.setMiterLimit(miterLimit)
+        context.setLineDash(phase: dashPhase, lengths: dashPattern)
         context.beginPath()
         context.addPath(storage)
         context.strokePath()

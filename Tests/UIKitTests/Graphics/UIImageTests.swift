@@ -51,6 +51,25 @@ import UIKit
         #expect(view.layer.contents as? CGImage === image.cgImage)
     }
 
+    @Test func bezierPathDashes() throws {
+        let path = UIBezierPath()
+        path.move(to: CGPoint(x: 0, y: 0.5))
+        path.addLine(to: CGPoint(x: 12, y: 0.5))
+        path.setLineDash([4, 2], count: 2, phase: 0)
+        var count = 0, phase: CGFloat = -1
+        var lengths = [CGFloat](repeating: 0, count: 2)
+        path.getLineDash(&lengths, count: &count, phase: &phase)
+        #expect(lengths == [4, 2] && count == 2 && phase == 0)
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 12, height: 1), format: format).image { _ in
+            UIColor.black.setStroke()
+            path.stroke()
+        }
+        let pixels = LaminaPixels(try #require(image.cgImage))
+        #expect((0..<12).map { pixels[$0, 0][3] } == [255, 255, 255, 255, 0, 0, 255, 255, 255, 255, 0, 0])
+    }
+
     @Test func bezierPathBasics() {
         let path = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 40, height: 20), cornerRadius: 5)
         #expect(path.bounds == CGRect(x: 0, y: 0, width: 40, height: 20))

@@ -1,0 +1,93 @@
+/// Core Foundation's byte buffer type, which `CGDataProvider(data:)` takes.
+///
+/// - Note: Differs from Apple: Foundation on Linux has no `CFData`; Lamina names `Data` so that
+///   `data as CFData` compiles unchanged.
+public typealias CFData = Data
+
+/// A source of bytes for an image: here, always a block of memory.
+public final class CGDataProvider: @unchecked Sendable {
+    /// The bytes.
+    public let data: CFData?
+
+    /// A provider of a copy of `data`.
+    public init?(data: CFData) {
+        self.data = data
+    }
+}
+
+extension CGImage {
+    /// An image from raw pixels: 8 bits per component; gray (8 bits per pixel), gray with alpha
+    /// (16), RGB (24) or RGB with alpha (32, alpha first or last, premultiplied or not, either
+    /// byte order). Nil for other layouts, for rows shorter than `width` pixels or data shorter
+    /// than `height` rows.
+    ///
+    /// - Note: Differs from Apple: `decode` arrays are not applied and the rendering intent is
+    ///   ignored.
+    public convenience init?(
+        width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+        space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
+        decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent
+    ) {
+        guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16, bitsPerComponent == 8,
+              let data = provider.data else { return nil }
+        let channels = bitsPerPixel / 8
+        let gray = space.model == .monochrome
+        guard bitsPerPixel % 8 == 0, (gray && (channels == 1 || channels == 2)) || (!gray && (channels == 3 || channels == 4)),
+              bytesPerRow >= width * channels, data.count >= bytesPerRow * (height - 1) + width * channels
+        else { return nil }
+        let alphaInfo = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) ?? .none
+        let little = bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder32Little.rawValue
+            || bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder16Little.rawValue
+        let alphaFirst = alphaInfo == .premultipliedFirst || alphaInfo == .first || alphaInfo == .noneSkipFirst
+        let hasAlpha = [.premultipliedFirst, .premultipliedLast, .first, .last].contains(alphaInfo)
+        let premultiplied = alphaInfo == .premultipliedFirst || alphaInfo == .premultipliedLast
+        let skips = alphaInfo == .noneSkipFirst || alphaInfo == .noneSkipLast
+        guard channels == (gray ? 1 : 3) + (hasAlpha || skips ? 1 : 0) else { return nil }
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let o = y * bytesPerRow + x * channels
+                    // The channel bytes in memory; little-endian words list them backwards.
+                    var c = (0..<channels).map { bytes[o + $0] }
+                    if little { c.reverse() }
+                    var r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255
+                    if gray {
+                        let v = (hasAlpha && alphaFirst) ? c[1] : c[0]
+                        r = v; g = v; b = v
+                        if hasAlpha { a = alphaFirst ? c[0] : c[1] }
+                    } else {
+                        let colour = (hasAlpha || skips) && alphaFirst ? Array(c[1...3]) : Array(c[0..<3])
+                        r = colour[0]; g = colour[1]; b = colour[2]
+                        if hasAlpha { a = alphaFirst ? c[0] : c[3] }
+                    }
+                    let p = (y * width + x) * 4
+                    if hasAlpha && !premultiplied {
+                        pixels[p] = UInt8((UInt32(r) * UInt32(a) + 127) / 255)
+                        pixels[p + 1] = UInt8((UInt32(g) * UInt32(a) + 127) / 255)
+                        pixels[p + 2] = UInt8((UInt32(b) * UInt32(a) + 127) / 255)
+                    } else {
+                        pixels[p] = Swift.min(r, a); pixels[p + 1] = Swift.min(g, a); pixels[p + 2] = Swift.min(b, a)
+                    }
+                    pixels[p + 3] = a
+                }
+            }
+        }
+        self.init(width: width, height: height, pixels: pixels, isOpaque: !hasAlpha)
+    }
+
+    /// The image's pixels (RGBA, premultiplied, `bytesPerRow` apart) as a data provider.
+    public var dataProvider: CGDataProvider? {
+        CGDataProvider(data: Data(pixels))
+    }
+}
+
+/// How colours outside the destination gamut are mapped (Lamina does not colour-manage).
+public enum CGColorRenderingIntent: Int32, Sendable {
+    case defaultIntent = 0
+    case absoluteColorimetric
+    case relativeColorimetric
+    case perceptual
+    case saturation
+}
