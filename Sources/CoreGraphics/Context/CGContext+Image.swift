@@ -8,7 +8,8 @@ extension CGContext {
         let toPixel = userToPixel
         let sampler = ImageSampler(
             image: image, layout: layout, pixelToImage: pixelToImage,
-            bilinear: state.interpolationQuality != .none, tiled: byTiling, alpha: state.alpha)
+            bilinear: state.interpolationQuality != .none, tiled: byTiling, alpha: state.alpha,
+            prefilter: state.interpolationQuality == .medium || state.interpolationQuality == .high)
         let shape: [[CGPoint]]
         if byTiling {
             let c = state.clipRect

@@ -16,6 +16,7 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     let isOpaque: Bool
     private let wordsLock = NSLock()
     private var cachedWords: (layout: PixelLayout, words: [UInt32], opaque: Bool)?
+    private var cachedLevels: [(layout: PixelLayout, level: Int, width: Int, height: Int, words: [UInt32])] = []
 
     init(width: Int, height: Int, pixels: [UInt8], isOpaque: Bool) {
         precondition(pixels.count == width * height * 4, "pixel storage does not match the image size")
@@ -90,6 +91,44 @@ extension CGImage {
                                     with: pixels[from..<(from + area.width * 4)])
         }
         return CGImage(width: area.width, height: area.height, pixels: cropped, isOpaque: isOpaque)
+    }
+}
+
+extension CGImage {
+    /// Level `level` of the image's reduction pyramid (level 0 is the image; each level halves
+    /// both sides, rounding up, averaging 2 × 2 texels), as packed words in `layout` order.
+    func packedLevel(_ level: Int, layout: PixelLayout) -> (words: [UInt32], opaque: Bool, width: Int, height: Int) {
+        let base = packedWords(layout: layout)
+        guard level > 0, width > 1 || height > 1 else { return (base.words, base.opaque, width, height) }
+        wordsLock.lock()
+        if let hit = cachedLevels.first(where: { $0.layout == layout && $0.level == level }) {
+            wordsLock.unlock()
+            return (hit.words, base.opaque, hit.width, hit.height)
+        }
+        wordsLock.unlock()
+        var words = base.words, w = width, h = height
+        for _ in 0..<level where w > 1 || h > 1 {
+            let nw = (w + 1) / 2, nh = (h + 1) / 2
+            var next = [UInt32](repeating: 0, count: nw * nh)
+            for y in 0..<nh {
+                for x in 0..<nw {
+                    let x0 = 2 * x, y0 = 2 * y
+                    let x1 = Swift.min(x0 + 1, w - 1), y1 = Swift.min(y0 + 1, h - 1)
+                    // Average of four premultiplied texels, channel by channel (½·½ lerps).
+                    let top = PixelMath.lerp(words[y0 * w + x0], words[y0 * w + x1], 128)
+                    let bottom = PixelMath.lerp(words[y1 * w + x0], words[y1 * w + x1], 128)
+                    next[y * nw + x] = PixelMath.lerp(top, bottom, 128)
+                }
+            }
+            words = next
+            w = nw
+            h = nh
+        }
+        wordsLock.lock()
+        cachedLevels.append((layout, level, w, h, words))
+        if cachedLevels.count > 8 { cachedLevels.removeFirst() }
+        wordsLock.unlock()
+        return (words, base.opaque, w, h)
     }
 }
 

@@ -21,10 +21,26 @@ struct ImageSampler {
     /// For an integer translation, the texel offset of pixel (x, y): (x + dx, y + dy).
     let translation: (dx: Int, dy: Int)?
 
-    init(image: CGImage, layout: PixelLayout, pixelToImage: CGAffineTransform, bilinear: Bool, tiled: Bool, alpha: Float) {
-        (words, isOpaque) = image.packedWords(layout: layout)
-        width = image.width
-        height = image.height
+    /// `prefilter` (medium and high quality) samples a half-size level of the image for each
+    /// halving of its size on screen, so strong reductions average texels instead of skipping
+    /// them.
+    init(image: CGImage, layout: PixelLayout, pixelToImage: CGAffineTransform, bilinear: Bool, tiled: Bool,
+         alpha: Float, prefilter: Bool = false) {
+        var level = 0
+        if prefilter && !tiled {
+            // Texels per pixel along the image's faster-shrinking axis.
+            let t = pixelToImage
+            let step = Swift.max(hypot(t.a, t.b), hypot(t.c, t.d))
+            if step.isFinite && step >= 2 { level = Swift.min(Int(log2(Double(step))), 12) }
+        }
+        let pyramid = image.packedLevel(level, layout: layout)
+        (words, isOpaque) = (pyramid.words, pyramid.opaque)
+        width = pyramid.width
+        height = pyramid.height
+        let shrink = CGFloat(image.width) / CGFloat(pyramid.width)
+        let shrinkY = CGFloat(image.height) / CGFloat(pyramid.height)
+        let pixelToImage = level == 0 ? pixelToImage
+            : pixelToImage.concatenating(CGAffineTransform(scaleX: 1 / shrink, y: 1 / shrinkY))
         self.pixelToImage = pixelToImage
         self.tiled = tiled
         self.alpha = UInt32(Swift.max(0, Swift.min(255, alpha * 255 + 0.5)))
