@@ -32,13 +32,17 @@ extension CGContext {
         guard !region.isEmpty else { return }
         if polygons.count == 1, let rect = CGContext.axisAlignedRect(polygons[0]) {
             // An upright rectangle's coverage is known in closed form: no scan conversion.
-            paintRows(paint, region: region) { body in self.forEachRectRow(rect, region: region, body) }
+            writingPixels(region) {
+                paintRows(paint, region: region) { body in self.forEachRectRow(rect, region: region, body) }
+            }
             return
         }
         rasterizer.reset(region: region)
         for polygon in polygons { rasterizer.addPolygon(polygon) }
         let aa = antialias
-        paintRows(paint, region: region) { body in self.rasterizer.forEachRow(rule: rule, antialias: aa, body) }
+        writingPixels(region) {
+            paintRows(paint, region: region) { body in self.rasterizer.forEachRow(rule: rule, antialias: aa, body) }
+        }
     }
 
     /// One row of coverage: device row `y`, starting at pixel `x0`.

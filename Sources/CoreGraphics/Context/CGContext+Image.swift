@@ -51,6 +51,7 @@ extension CGContext {
         let alphaShift = UInt32(layout.alpha * 8)
         let opaqueBits: UInt32 = layout.hasAlpha ? 0 : 0xFF << alphaShift
         let alpha = sampler.alpha
+        writingPixels(region) {
         sampler.words.withUnsafeBufferPointer { words in
             for y in region.y0..<region.y1 {
                 let source = UnsafeMutablePointer(mutating: words.baseAddress!) + (y + offset.dy) * sampler.width + region.x0 + offset.dx
@@ -67,6 +68,7 @@ extension CGContext {
                     }
                 }
             }
+        }
         }
     }
 }

@@ -11,44 +11,46 @@ extension CGContext {
         let region = DeviceRect(covering: r).intersection(state.clipRect)
             .intersection(DeviceRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
         guard !region.isEmpty else { return }
-        let solid = SolidColor(premultiplied(color), alphaIndex: target.layout.alpha)
-        let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
-        rowCoverage.reserve(region.width)
-        let row = rowCoverage.pointer
-        let minX = Double(r.minX), maxX = Double(r.maxX), minY = Double(r.minY), maxY = Double(r.maxY)
-        @inline(__always) func overlap(_ i: Int, _ lo: Double, _ hi: Double) -> Float {
-            Float(Swift.max(0, Swift.min(Double(i + 1), hi) - Swift.max(Double(i), lo)))
-        }
-        let aa = antialias
-        // Rows whose vertical coverage is full and columns strictly inside the rectangle form
-        // the interior: painted as whole spans, with no per-pixel coverage.
-        // Clamp in floating point first: huge rectangles must not overflow Int.
-        let interiorX0 = Int(Swift.min(Swift.max(minX.rounded(.up), Double(region.x0)), Double(region.x1)))
-        let interiorX1 = Int(Swift.min(Swift.max(maxX.rounded(.down), Double(region.x0)), Double(region.x1)))
-        let layout = target.layout
-        for y in region.y0..<region.y1 {
-            let vertical = overlap(y, minY, maxY)
-            let fullRow = vertical >= 0.999 && state.clipMask == nil && state.blendMode == .normal
-            if fullRow && interiorX1 > interiorX0 {
-                // Edge columns (at most one each side) through the coverage path, the rest as a span.
-                for x in region.x0..<interiorX0 {
-                    row[0] = aa ? overlap(x, minX, maxX) : (overlap(x, minX, maxX) >= 0.5 ? 1 : 0)
-                    painter.paintSolid(y, x, UnsafeMutableBufferPointer(start: row, count: 1), solid)
-                }
-                SpanPainter.fillSpan(target.row(y) + interiorX0 * 4, count: interiorX1 - interiorX0, solid,
-                                     alphaIndex: layout.alpha, forceOpaque: !layout.hasAlpha)
-                for x in interiorX1..<region.x1 {
-                    row[0] = aa ? overlap(x, minX, maxX) : (overlap(x, minX, maxX) >= 0.5 ? 1 : 0)
-                    painter.paintSolid(y, x, UnsafeMutableBufferPointer(start: row, count: 1), solid)
-                }
-                continue
+        writingPixels(region) {
+            let solid = SolidColor(premultiplied(color), alphaIndex: target.layout.alpha)
+            let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
+            rowCoverage.reserve(region.width)
+            let row = rowCoverage.pointer
+            let minX = Double(r.minX), maxX = Double(r.maxX), minY = Double(r.minY), maxY = Double(r.maxY)
+            @inline(__always) func overlap(_ i: Int, _ lo: Double, _ hi: Double) -> Float {
+                Float(Swift.max(0, Swift.min(Double(i + 1), hi) - Swift.max(Double(i), lo)))
             }
-            for x in region.x0..<region.x1 {
-                var c = overlap(x, minX, maxX) * vertical
-                if !aa { c = c >= 0.5 ? 1 : 0 }
-                row[x - region.x0] = c
+            let aa = antialias
+            // Rows whose vertical coverage is full and columns strictly inside the rectangle form
+            // the interior: painted as whole spans, with no per-pixel coverage.
+            // Clamp in floating point first: huge rectangles must not overflow Int.
+            let interiorX0 = Int(Swift.min(Swift.max(minX.rounded(.up), Double(region.x0)), Double(region.x1)))
+            let interiorX1 = Int(Swift.min(Swift.max(maxX.rounded(.down), Double(region.x0)), Double(region.x1)))
+            let layout = target.layout
+            for y in region.y0..<region.y1 {
+                let vertical = overlap(y, minY, maxY)
+                let fullRow = vertical >= 0.999 && state.clipMask == nil && state.blendMode == .normal
+                if fullRow && interiorX1 > interiorX0 {
+                    // Edge columns (at most one each side) through the coverage path, the rest as a span.
+                    for x in region.x0..<interiorX0 {
+                        row[0] = aa ? overlap(x, minX, maxX) : (overlap(x, minX, maxX) >= 0.5 ? 1 : 0)
+                        painter.paintSolid(y, x, UnsafeMutableBufferPointer(start: row, count: 1), solid)
+                    }
+                    SpanPainter.fillSpan(target.row(y) + interiorX0 * 4, count: interiorX1 - interiorX0, solid,
+                                         alphaIndex: layout.alpha, forceOpaque: !layout.hasAlpha)
+                    for x in interiorX1..<region.x1 {
+                        row[0] = aa ? overlap(x, minX, maxX) : (overlap(x, minX, maxX) >= 0.5 ? 1 : 0)
+                        painter.paintSolid(y, x, UnsafeMutableBufferPointer(start: row, count: 1), solid)
+                    }
+                    continue
+                }
+                for x in region.x0..<region.x1 {
+                    var c = overlap(x, minX, maxX) * vertical
+                    if !aa { c = c >= 0.5 ? 1 : 0 }
+                    row[x - region.x0] = c
+                }
+                painter.paintSolid(y, region.x0, UnsafeMutableBufferPointer(start: row, count: region.width), solid)
             }
-            painter.paintSolid(y, region.x0, UnsafeMutableBufferPointer(start: row, count: region.width), solid)
         }
     }
 }

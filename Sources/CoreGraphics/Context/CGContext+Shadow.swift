@@ -88,15 +88,21 @@ extension CGContext {
         let color = premultiplied(shadow.color)
         let solid = SolidColor(color, alphaIndex: layout.alpha)
         if !shifted.isEmpty {
-            rowCoverage.reserve(shifted.width)
-            let coverage = rowCoverage.pointer
-            for y in shifted.y0..<shifted.y1 {
-                let source = (y - dy - area.y0) * area.width - area.x0 - dx
-                for x in shifted.x0..<shifted.x1 { coverage[x - shifted.x0] = alpha[source + x] }
-                painter.paintSolid(y, shifted.x0, UnsafeMutableBufferPointer(start: coverage, count: shifted.width), solid)
-            }
+            writingPixels(shifted) { paintShadowRows(shifted, alpha: alpha, area: area, dx: dx, dy: dy, painter: painter, solid: solid) }
         }
         compositeDrawn(layer, box: box)
+    }
+
+    private func paintShadowRows(
+        _ shifted: DeviceRect, alpha: [Float], area: DeviceRect, dx: Int, dy: Int, painter: SpanPainter, solid: SolidColor
+    ) {
+        rowCoverage.reserve(shifted.width)
+        let coverage = rowCoverage.pointer
+        for y in shifted.y0..<shifted.y1 {
+            let source = (y - dy - area.y0) * area.width - area.x0 - dx
+            for x in shifted.x0..<shifted.x1 { coverage[x - shifted.x0] = alpha[source + x] }
+            painter.paintSolid(y, shifted.x0, UnsafeMutableBufferPointer(start: coverage, count: shifted.width), solid)
+        }
     }
 
     /// Step 4 of `drawWithShadow`: the offscreen drawing itself, on top of its shadow.
@@ -104,6 +110,10 @@ extension CGContext {
         let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
         let drawn = box.intersection(state.clipRect)
         guard !drawn.isEmpty else { return }
+        writingPixels(drawn) { paintDrawn(layer, drawn, painter) }
+    }
+
+    private func paintDrawn(_ layer: TransparencyLayer, _ drawn: DeviceRect, _ painter: SpanPainter) {
         sourceWords.reserve(drawn.width)
         rowCoverage.reserve(drawn.width)
         let words = sourceWords.pointer, coverage = rowCoverage.pointer

@@ -51,6 +51,7 @@ extension CGContext {
         var coverage = [Float](repeating: 1, count: c.width)
         var source = [SIMD4<Float>](repeating: .zero, count: c.width)
         let alpha = state.alpha
+        writingPixels(c) {
         coverage.withUnsafeMutableBufferPointer { cov in
             source.withUnsafeMutableBufferPointer { src in
                 for y in c.y0..<c.y1 {
@@ -65,6 +66,7 @@ extension CGContext {
                     if any || state.blendMode != .normal { painter.paintRow(y, c.x0, cov, src) }
                 }
             }
+        }
         }
     }
 }

@@ -15,10 +15,13 @@ public final class CGContext {
     /// The colour space the context was created with.
     public let colorSpace: CGColorSpace?
     /// The pixel memory (the caller's, or the context's own).
-    public var data: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(target.base) }
+    public var data: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(gray?.base ?? bitmap.base) }
 
     let layout: PixelLayout
     let owned: OwnedPixels?
+    /// For a gray context: the caller's 8-bit gray memory, which drawing keeps in step with the
+    /// RGBA working bitmap (see CGContext+Gray.swift).
+    let gray: GrayStorage?
     /// Where drawing currently lands: the bitmap, or the innermost transparency layer.
     @exclusivity(unchecked) var target: PixelBuffer
     let bitmap: PixelBuffer
@@ -39,17 +42,35 @@ public final class CGContext {
     static let maximumByteCount = 1 << 31
 
     /// Creates a bitmap context over `data` (or memory of its own, zero-filled, when `data` is
-    /// nil). Returns nil for anything but 8 bits per component RGB with premultiplied or skipped
-    /// alpha (RGBA, ARGB, BGRA, ABGR layouts), for non-positive sizes, for a `bytesPerRow`
-    /// smaller than `width * 4` (0 means "compute it"), and for bitmaps over 2 GiB.
+    /// nil). Supports 8 bits per component RGB with premultiplied or skipped alpha (RGBA, ARGB,
+    /// BGRA, ABGR layouts) and 8-bit gray without alpha. Returns nil for other formats, for
+    /// non-positive sizes, for a `bytesPerRow` smaller than one row (0 means "compute it"), and
+    /// for bitmaps over 2 GiB.
     public init?(
         data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
         bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32
     ) {
-        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20,
-              bitsPerComponent == 8, space.model == .rgb,
-              let layout = PixelLayout(bitmapInfo: bitmapInfo)
-        else { return nil }
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, bitsPerComponent == 8 else { return nil }
+        if space.model == .monochrome {
+            guard bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue == CGImageAlphaInfo.none.rawValue,
+                  let storage = GrayStorage(data: data, width: width, height: height, bytesPerRow: bytesPerRow)
+            else { return nil }
+            gray = storage
+            owned = storage.working
+            let layout = PixelLayout(red: 0, green: 1, blue: 2, alpha: 3, hasAlpha: false)
+            self.width = width
+            self.height = height
+            self.bytesPerRow = storage.bytesPerRow
+            self.bitmapInfo = CGBitmapInfo(rawValue: bitmapInfo)
+            self.colorSpace = space
+            self.layout = layout
+            self.bitmap = PixelBuffer(base: storage.working.pointer, width: width, height: height, bytesPerRow: width * 4, layout: layout)
+            self.target = bitmap
+            self.state = GraphicsState(width: width, height: height)
+            return
+        }
+        guard space.model == .rgb, let layout = PixelLayout(bitmapInfo: bitmapInfo) else { return nil }
+        gray = nil
         let minimumRow = width * 4
         let rowBytes = bytesPerRow == 0 ? minimumRow : bytesPerRow
         guard rowBytes >= minimumRow else { return nil }
@@ -82,8 +103,8 @@ public final class CGContext {
 
     /// Always 8.
     public var bitsPerComponent: Int { 8 }
-    /// Always 32.
-    public var bitsPerPixel: Int { 32 }
+    /// 32, or 8 for a gray context.
+    public var bitsPerPixel: Int { gray == nil ? 32 : 8 }
     /// The alpha part of `bitmapInfo`.
     public var alphaInfo: CGImageAlphaInfo {
         CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) ?? .premultipliedLast
@@ -100,6 +121,7 @@ public final class CGContext {
     /// A snapshot of the bitmap as an image (unpremultiplied layouts are converted; the image
     /// owns its own copy of the pixels).
     public func makeImage() -> CGImage? {
+        gray?.load(into: bitmap, DeviceRect(x0: 0, y0: 0, x1: width, y1: height))
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let l = layout
         pixels.withUnsafeMutableBufferPointer { out in
