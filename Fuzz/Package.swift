@@ -9,13 +9,14 @@ let package = Package(
         .package(name: "Lamina", path: ".."),
     ],
     targets: [
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "FuzzPNG",
-            dependencies: [.product(name: "CoreGraphics", package: "Lamina")]
+            dependencies: ["FuzzDriver", .product(name: "CoreGraphics", package: "Lamina")]
         ),
         .executableTarget(
             name: "FuzzPathFill",
-            dependencies: [.product(name: "CoreGraphics", package: "Lamina")]
+            dependencies: ["FuzzDriver", .product(name: "CoreGraphics", package: "Lamina")]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import CoreGraphics
+import FuzzDriver
 
 /// libFuzzer entry: any bytes given to the PNG and JPEG decoders must give nil or a valid
 /// image, never a crash; a decoded PNG must encode and decode again.
@@ -14,18 +15,8 @@ public func fuzzPNG(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-// SwiftPM links an executable's entry point as `FuzzPNG_main`; hand control to libFuzzer's
-// driver from there (built with -parse-as-library there is no other main).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
 
 @_cdecl("FuzzPNG_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { fuzzPNG($0, $1) }
+    runFuzzer(argc, argv) { fuzzPNG($0, $1) }
 }

@@ -1,4 +1,5 @@
 import CoreGraphics
+import FuzzDriver
 
 /// libFuzzer entry: the bytes are read as a little program of path elements and drawing
 /// settings (any Double values, NaN and infinities included) that is filled, stroked, dashed
@@ -62,18 +63,8 @@ struct Reader {
     }
 }
 
-// SwiftPM links an executable's entry point as `FuzzPathFill_main`; hand control to libFuzzer's
-// driver from there (built with -parse-as-library there is no other main).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
 
 @_cdecl("FuzzPathFill_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { fuzzPathFill($0, $1) }
+    runFuzzer(argc, argv) { fuzzPathFill($0, $1) }
 }

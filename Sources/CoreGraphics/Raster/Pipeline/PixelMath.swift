@@ -59,18 +59,6 @@ enum PixelMath {
         return rb | ag
     }
 
-    static let lanes64: UInt64 = 0x00FF_00FF_00FF_00FF
-
-    /// `scale(_:by:)` on two packed pixels at once.
-    @inline(__always)
-    static func scale2(_ w: UInt64, by k: UInt64) -> UInt64 {
-        var rb = (w & lanes64) &* k &+ 0x0080_0080_0080_0080
-        rb = ((rb &+ ((rb >> 8) & lanes64)) >> 8) & lanes64
-        var ag = ((w >> 8) & lanes64) &* k &+ 0x0080_0080_0080_0080
-        ag = (ag &+ ((ag >> 8) & lanes64)) & ~lanes64
-        return rb | ag
-    }
-
     /// x·k/255 exactly rounded, lane by lane (x, k ≤ 255).
     @inline(__always)
     static func div255(_ x: SIMD8<UInt16>, _ k: SIMD8<UInt16>) -> SIMD8<UInt16> {

@@ -70,7 +70,7 @@ struct SpanPainter {
     }
 
     /// Source-over of `solid` at full coverage over `count` pixels: word stores when opaque,
-    /// else SWAR arithmetic on two pixels per 64-bit word.
+    /// else four pixels at a time in 16-bit lanes.
     @inline(__always)
     static func fillSpan(
         _ p: UnsafeMutablePointer<UInt8>, count: Int, _ solid: SolidColor, alphaIndex a: Int, forceOpaque: Bool
@@ -80,22 +80,13 @@ struct SpanPainter {
             for i in 0..<count { raw.storeBytes(of: solid.word, toByteOffset: i * 4, as: UInt32.self) }
             return
         }
-        // SWAR over 32-bit pixels: split each into two lanes of two 16-bit channels, scale by
-        // the inverse alpha, divide by 255 exactly in each lane, recombine, add the source.
-        // Premultiplied channels never exceed alpha, so S + D·(255 − Sa)/255 ≤ 255: no carries
-        // cross lanes.
+        // S + D·(255 − Sa)/255 per channel. Premultiplied channels never exceed alpha, so the
+        // sum stays ≤ 255 and no lane carries into the next.
         let inverse = UInt32(255 - solid.bytes[a])
         let opaqueBits: UInt32 = forceOpaque ? 0xFF << UInt32(a * 8) : 0
-        // Two pixels per 64-bit word: lanes of 16 bits hold channels 0 and 2 (then 1 and 3) of
-        // both pixels.
         let raw = UnsafeMutableRawPointer(p)
-        let inverse64 = UInt64(inverse)
-        let source64 = UInt64(solid.word) | UInt64(solid.word) << 32
-        let opaque64 = UInt64(opaqueBits) | UInt64(opaqueBits) << 32
-        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-        let half: UInt64 = 0x0080_0080_0080_0080
         var i = 0
-        // Four pixels at a time in 16-bit lanes, even and odd bytes apart.
+        // Four pixels at a time: 16 bytes as eight 16-bit lanes, even and odd bytes apart.
         let sourceV = unsafeBitCast(SIMD4<UInt32>(repeating: solid.word), to: SIMD8<UInt16>.self)
         let sourceEven = sourceV & 0x00FF, sourceOdd = sourceV &>> 8
         let inverseV = SIMD8<UInt16>(repeating: UInt16(inverse))
@@ -107,22 +98,11 @@ struct SpanPainter {
             raw.storeBytes(of: unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
             i += 4
         }
-        while i + 2 <= count {
-            let d = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self) | opaque64
-            var rb = (d & lanes) &* inverse64 &+ half
-            rb = ((rb &+ ((rb >> 8) & lanes)) >> 8) & lanes
-            var ag = ((d >> 8) & lanes) &* inverse64 &+ half
-            ag = (ag &+ ((ag >> 8) & lanes)) & ~lanes
-            raw.storeBytes(of: source64 &+ (rb | ag), toByteOffset: i * 4, as: UInt64.self)
-            i += 2
-        }
-        if i < count {
+        // The same arithmetic on the last pixels, one packed word each.
+        while i < count {
             let d = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) | opaqueBits
-            var rb = (d & 0x00FF_00FF) &* inverse &+ 0x0080_0080
-            rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-            var ag = ((d >> 8) & 0x00FF_00FF) &* inverse &+ 0x0080_0080
-            ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-            raw.storeBytes(of: solid.word &+ (rb | ag), toByteOffset: i * 4, as: UInt32.self)
+            raw.storeBytes(of: solid.word &+ PixelMath.scale(d, by: inverse), toByteOffset: i * 4, as: UInt32.self)
+            i += 1
         }
     }
 
@@ -130,7 +110,7 @@ struct SpanPainter {
     /// scaled by `alpha` (0…255).
     ///
     /// With `sourceIsOpaque` (every source alpha 255), runs of full coverage need no per-pixel
-    /// alpha: they are copied (alpha 255) or mixed with a constant weight, two pixels at a time.
+    /// alpha: they are copied (alpha 255) or mixed with a constant weight, four pixels at a time.
     func paintWords(
         _ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>, _ source: UnsafeMutablePointer<UInt32>,
         alpha: UInt32 = 255, sourceIsOpaque: Bool = false
@@ -188,8 +168,6 @@ struct SpanPainter {
             }
             return
         }
-        let k64 = UInt64(k), inverse64 = UInt64(255 - k)
-        let opaque64 = UInt64(opaqueBits) | UInt64(opaqueBits) << 32
         let from = UnsafeRawPointer(source)
         var i = 0
         // Four pixels at a time: 16 bytes seen as eight 16-bit lanes, even and odd bytes apart.
@@ -204,16 +182,11 @@ struct SpanPainter {
             destination.storeBytes(of: out, toByteOffset: i * 4, as: SIMD16<UInt8>.self)
             i += 4
         }
-        while i + 2 <= count {
-            let s = PixelMath.scale2(from.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self), by: k64)
-            let d = destination.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self) | opaque64
-            destination.storeBytes(of: s &+ PixelMath.scale2(d, by: inverse64), toByteOffset: i * 4, as: UInt64.self)
-            i += 2
-        }
-        if i < count {
+        while i < count {
             let s = PixelMath.scale(source[i], by: k)
             let d = destination.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) | opaqueBits
             destination.storeBytes(of: s &+ PixelMath.scale(d, by: 255 - k), toByteOffset: i * 4, as: UInt32.self)
+            i += 1
         }
     }
 
