@@ -43,6 +43,28 @@ import Testing
         bitmap.context.strokePath()
     }
 
+    @Test func dashesRenderLikeTheReference() {
+        let ctx = CGContext(data: nil, width: 120, height: 60, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 120, height: 60))
+        ctx.setStrokeColor(red: 0.1, green: 0.2, blue: 0.6, alpha: 1)
+        ctx.setLineWidth(4)
+        ctx.setLineCap(.round)
+        ctx.setLineDash(phase: 2, lengths: [8, 6, 0, 6])
+        ctx.strokeEllipse(in: CGRect(x: 8, y: 8, width: 44, height: 44))
+        ctx.setLineCap(.butt)
+        ctx.setLineJoin(.miter)
+        ctx.setLineDash(phase: 0, lengths: [10, 4])
+        ctx.move(to: CGPoint(x: 62, y: 10))
+        ctx.addLine(to: CGPoint(x: 112, y: 10))
+        ctx.addLine(to: CGPoint(x: 87, y: 52))
+        ctx.closePath()
+        ctx.strokePath()
+        let message = ReferenceImage.mismatch(ctx.makeImage()!, suite: "CGContextDashTests", name: "dashes")
+        #expect(message == nil, Comment(rawValue: message ?? ""))
+    }
+
     @Test func copyDashingAndStroking() {
         let line = CGMutablePath()
         line.move(to: .zero)
