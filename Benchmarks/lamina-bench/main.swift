@@ -2,7 +2,7 @@ import CoreGraphics
 import Foundation
 import RasterWorkloads
 
-// lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick]
+// lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick] [--threads 1|2]
 // Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
 // thread with the specification's timing protocol, and writes the reference engines' JSON.
 
@@ -13,17 +13,22 @@ func fail(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.first == "raster" else {
-    fail("usage: lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick]")
+    fail("usage: lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick] [--threads 1|2]")
 }
 arguments.removeFirst()
 var selected = Workload.names
 var jsonPath: String?
 var pngDirectory: String?
 var quick = false
+var threads = 1
 while let flag = arguments.first {
     arguments.removeFirst()
     switch flag {
     case "--quick": quick = true
+    case "--threads":
+        guard let value = arguments.first, let count = Int(value), count == 1 || count == 2 else { fail("--threads takes 1 or 2") }
+        arguments.removeFirst()
+        threads = count
     case "--workloads", "--json", "--png-dir":
         guard let value = arguments.first else { fail("\(flag) needs a value") }
         arguments.removeFirst()
@@ -39,6 +44,9 @@ while let flag = arguments.first {
     default: fail("unknown argument \(flag)")
     }
 }
+
+// The specification times one thread; `--threads 2` lets large image draws use both cores.
+setenv("LAMINA_RASTER_THREADS", "\(threads)", 1)
 
 // Timing protocol of workloads.json (quick: 1 warm-up, 3 repetitions).
 let warmups = quick ? 1 : 2
@@ -97,7 +105,7 @@ for name in selected {
 
 if let jsonPath {
     let document: [String: Any] = [
-        "engine": "lamina", "version": "lamina 0.1 (Swift, single thread)",
+        "engine": "lamina", "version": "lamina 0.1 (Swift, \(threads == 1 ? "single thread" : "two threads"))",
         "host": ProcessInfo.processInfo.hostName,
         "when": ISO8601DateFormatter().string(from: Date()), "workloads": results,
     ]

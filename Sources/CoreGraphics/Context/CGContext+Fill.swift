@@ -40,6 +40,10 @@ extension CGContext {
         rasterizer.reset(region: region)
         for polygon in polygons { rasterizer.addPolygon(polygon) }
         let aa = antialias
+        if case .image(let sampler) = paint, region.width * region.height >= CGContext.parallelPixels {
+            writingPixels(region) { paintImageInBands(sampler, region: region, rule: rule) }
+            return
+        }
         writingPixels(region) {
             paintRows(paint, region: region) { body in self.rasterizer.forEachRow(rule: rule, antialias: aa, body) }
         }
@@ -102,6 +106,58 @@ extension CGContext {
                 scratch[i] = c
             }
             body(y, region.x0, UnsafeMutableBufferPointer(start: scratch, count: region.width))
+        }
+    }
+
+    /// Image draws at least this large (pixels) use both cores; the environment variable
+    /// `LAMINA_RASTER_THREADS=1` (read at the first draw) keeps all drawing on one thread.
+    /// Tests change it to compare against one-band drawing; nothing else writes it.
+    nonisolated(unsafe) static var parallelPixels =
+        ProcessInfo.processInfo.environment["LAMINA_RASTER_THREADS"] == "1" ? Int.max : 1 << 15
+
+    /// Resolves and paints the accumulated coverage of an image draw as two bands of rows on
+    /// two threads. Each band has its own scratch rows; rows are independent, so the result is
+    /// the same as one pass.
+    private func paintImageInBands(_ sampler: ImageSampler, region: DeviceRect, rule: CGPathFillRule) {
+        sourceWords.reserve(region.width)
+        bandWords.reserve(region.width)
+        bandCoverage.reserve(region.width)
+        let job = BandJob(
+            rasterizer: rasterizer, sampler: sampler,
+            painter: SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode),
+            rule: rule, antialias: antialias, middle: region.height / 2, height: region.height,
+            firstWords: sourceWords.pointer, secondWords: bandWords.pointer, secondCoverage: bandCoverage.pointer)
+        DispatchQueue.concurrentPerform(iterations: 2) { band in job.run(band: band) }
+    }
+}
+
+/// One image draw split into two bands of rows.
+///
+/// `@unchecked Sendable`: the two bands touch disjoint rows of the rasterizer's cells and of
+/// the target, each writes only its own scratch rows, and everything else (sampler, clip mask,
+/// coverage bounds) is only read while `concurrentPerform` runs.
+private struct BandJob: @unchecked Sendable {
+    let rasterizer: CoverageRasterizer
+    let sampler: ImageSampler
+    let painter: SpanPainter
+    let rule: CGPathFillRule
+    let antialias: Bool
+    let middle: Int
+    let height: Int
+    let firstWords: UnsafeMutablePointer<UInt32>
+    let secondWords: UnsafeMutablePointer<UInt32>
+    let secondCoverage: UnsafeMutablePointer<Float>
+
+    func run(band: Int) {
+        let words = band == 0 ? firstWords : secondWords
+        let body: CGContext.CoverageRow = { y, x0, coverage in
+            sampler.fetch(y: y, x0: x0, into: words, count: coverage.count)
+            painter.paintWords(y, x0, coverage, words, alpha: sampler.alpha, sourceIsOpaque: sampler.isOpaque)
+        }
+        if band == 0 {
+            rasterizer.forEachRow(rule: rule, antialias: antialias, rowsBefore: middle, body)
+        } else {
+            rasterizer.forEachRow(rows: middle..<height, coverage: secondCoverage, rule: rule, antialias: antialias, body)
         }
     }
 }

@@ -35,6 +35,9 @@ public final class CGContext {
     @exclusivity(unchecked) var rowCoverage = ScratchBuffer<Float>(fill: 0)
     /// Scratch row of packed source pixels for gradients and images.
     @exclusivity(unchecked) var sourceWords = ScratchBuffer<UInt32>(fill: 0)
+    /// The second band's scratch rows when an image draw is split across two threads.
+    @exclusivity(unchecked) var bandWords = ScratchBuffer<UInt32>(fill: 0)
+    @exclusivity(unchecked) var bandCoverage = ScratchBuffer<Float>(fill: 0)
     /// Set by `setAllowsAntialiasing(_:)`; not saved with the graphics state.
     var allowsAntialiasing = true
 
@@ -99,6 +102,8 @@ public final class CGContext {
     deinit {
         rowCoverage.free()
         sourceWords.free()
+        bandWords.free()
+        bandCoverage.free()
     }
 
     /// Always 8.

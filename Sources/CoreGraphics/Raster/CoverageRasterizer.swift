@@ -162,13 +162,31 @@ final class CoverageRasterizer {
         rule: CGPathFillRule, antialias: Bool,
         _ paint: (_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>) -> Void
     ) {
+        forEachRow(rows: 0..<region.height, coverage: coverage.pointer, rule: rule, antialias: antialias, paint)
+    }
+
+    /// `forEachRow` for the first `rowsBefore` rows, with the rasterizer's own coverage row.
+    func forEachRow(
+        rule: CGPathFillRule, antialias: Bool, rowsBefore: Int,
+        _ paint: (_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>) -> Void
+    ) {
+        forEachRow(rows: 0..<rowsBefore, coverage: coverage.pointer, rule: rule, antialias: antialias, paint)
+    }
+
+    /// `forEachRow` for the region rows `rows` only, writing coverage to `out` (at least
+    /// `region.width` floats). Rows are independent, so disjoint ranges with their own `out`
+    /// may run on different threads at once.
+    func forEachRow(
+        rows: Range<Int>, coverage out: UnsafeMutablePointer<Float>, rule: CGPathFillRule, antialias: Bool,
+        _ paint: (_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>) -> Void
+    ) {
         let width = region.width
         guard width > 0 else { return }
-        let acc = cells.pointer, out = coverage.pointer
+        let acc = cells.pointer
         let rowMin = self.rowMin.pointer, rowMax = self.rowMax.pointer
         let occupancy = self.occupancy.pointer, wordsPerRow = self.wordsPerRow
         let evenOdd = rule == .evenOdd
-        for row in 0..<region.height where rowMin[row] <= rowMax[row] {
+        for row in rows where rowMin[row] <= rowMax[row] {
             let line = acc + row * stride
             let bits = occupancy + row * wordsPerRow
             defer { bits.update(repeating: 0, count: wordsPerRow) }
