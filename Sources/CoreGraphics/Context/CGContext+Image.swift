@@ -1,9 +1,18 @@
 extension CGContext {
     /// Draws `image` scaled into `rect` (user space), upright in Quartz's y-up space: the
     /// image's first row lands at `rect.maxY`. With `byTiling`, copies of the image at that size
-    /// repeat across the whole clip.
+    /// repeat across the whole clip. An image mask paints the fill colour where it is set.
+    ///
+    /// - Note: Differs from Apple: an image mask drawn `byTiling` paints once, into `rect`.
     public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {
         let r = rect.standardized
+        if image.isMask {
+            saveGState()
+            clip(to: r, mask: image)
+            fill(r)
+            restoreGState()
+            return
+        }
         guard let pixelToImage = pixelToImage(image, in: r) else { return }
         let toPixel = userToPixel
         let sampler = ImageSampler(

@@ -18,12 +18,17 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     private var cachedWords: (layout: PixelLayout, words: [UInt32], opaque: Bool)?
     private var cachedLevels: [(layout: PixelLayout, level: Int, width: Int, height: Int, words: [UInt32])] = []
 
-    init(width: Int, height: Int, pixels: [UInt8], isOpaque: Bool) {
+    /// Whether this image is an image mask (made by `init(maskWidth:…)`): its pixels are
+    /// white, premultiplied, with alpha 255 where the mask paints.
+    public let isMask: Bool
+
+    init(width: Int, height: Int, pixels: [UInt8], isOpaque: Bool, isMask: Bool = false) {
         precondition(pixels.count == width * height * 4, "pixel storage does not match the image size")
         self.width = width
         self.height = height
         self.pixels = pixels
         self.isOpaque = isOpaque
+        self.isMask = isMask
     }
 
     /// Always 8.
@@ -32,14 +37,12 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     public var bitsPerPixel: Int { 32 }
     /// `width * 4`.
     public var bytesPerRow: Int { width * 4 }
-    /// sRGB.
-    public var colorSpace: CGColorSpace? { CGColorSpace.sharedSRGB }
+    /// sRGB; nil for an image mask, as on Apple platforms.
+    public var colorSpace: CGColorSpace? { isMask ? nil : CGColorSpace.sharedSRGB }
     /// Premultiplied-last alpha (or skip-last for opaque images), default byte order.
     public var alphaInfo: CGImageAlphaInfo { isOpaque ? .noneSkipLast : .premultipliedLast }
     /// The layout flags, matching `alphaInfo`.
     public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: alphaInfo.rawValue) }
-    /// Whether this image is a mask (never, for now).
-    public var isMask: Bool { false }
     /// Whether drawing may interpolate this image.
     public var shouldInterpolate: Bool { true }
 
@@ -90,7 +93,7 @@ extension CGImage {
             cropped.replaceSubrange(row * area.width * 4..<(row + 1) * area.width * 4,
                                     with: pixels[from..<(from + area.width * 4)])
         }
-        return CGImage(width: area.width, height: area.height, pixels: cropped, isOpaque: isOpaque)
+        return CGImage(width: area.width, height: area.height, pixels: cropped, isOpaque: isOpaque, isMask: isMask)
     }
 }
 
