@@ -45,6 +45,15 @@ extension CGContext {
             return
         }
         writingPixels(region) {
+            if case .solid(let color) = paint {
+                // Interiors go to the span loop as constant runs.
+                let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
+                let solid = SolidColor(color, alphaIndex: target.layout.alpha)
+                rasterizer.forEachRow(rule: rule, antialias: aa, run: { y, x0, count, value in
+                    painter.paintSolidRun(y, x0, count, value, solid)
+                }) { y, x0, coverage in painter.paintSolid(y, x0, coverage, solid) }
+                return
+            }
             paintRows(paint, region: region) { body in self.rasterizer.forEachRow(rule: rule, antialias: aa, body) }
         }
     }

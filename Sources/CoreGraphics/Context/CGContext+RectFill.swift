@@ -26,21 +26,22 @@ extension CGContext {
             // Clamp in floating point first: huge rectangles must not overflow Int.
             let interiorX0 = Int(Swift.min(Swift.max(minX.rounded(.up), Double(region.x0)), Double(region.x1)))
             let interiorX1 = Int(Swift.min(Swift.max(maxX.rounded(.down), Double(region.x0)), Double(region.x1)))
-            let layout = target.layout
+            let alphaIndex = target.layout.alpha, forceOpaque = !target.layout.hasAlpha
+            let spans = aa && state.clipMask == nil && state.blendMode == .normal && interiorX1 > interiorX0
             for y in region.y0..<region.y1 {
                 let vertical = overlap(y, minY, maxY)
-                let fullRow = vertical >= 0.999 && state.clipMask == nil && state.blendMode == .normal
-                if fullRow && interiorX1 > interiorX0 {
-                    // Edge columns (at most one each side) through the coverage path, the rest as a span.
+                if spans {
+                    // Edge columns (at most one each side) through the coverage path, the rest as
+                    // one span of the colour scaled by the row's vertical coverage.
+                    let line = target.row(y)
                     for x in region.x0..<interiorX0 {
-                        row[0] = aa ? overlap(x, minX, maxX) : (overlap(x, minX, maxX) >= 0.5 ? 1 : 0)
-                        painter.paintSolid(y, x, UnsafeMutableBufferPointer(start: row, count: 1), solid)
+                        SpanPainter.blendOne(line + x * 4, overlap(x, minX, maxX) * vertical, solid,
+                                             alphaIndex: alphaIndex, forceOpaque: forceOpaque)
                     }
-                    SpanPainter.fillSpan(target.row(y) + interiorX0 * 4, count: interiorX1 - interiorX0, solid,
-                                         alphaIndex: layout.alpha, forceOpaque: !layout.hasAlpha)
+                    _ = painter.paintSolidRun(y, interiorX0, interiorX1 - interiorX0, vertical, solid)
                     for x in interiorX1..<region.x1 {
-                        row[0] = aa ? overlap(x, minX, maxX) : (overlap(x, minX, maxX) >= 0.5 ? 1 : 0)
-                        painter.paintSolid(y, x, UnsafeMutableBufferPointer(start: row, count: 1), solid)
+                        SpanPainter.blendOne(line + x * 4, overlap(x, minX, maxX) * vertical, solid,
+                                             alphaIndex: alphaIndex, forceOpaque: forceOpaque)
                     }
                     continue
                 }

@@ -98,7 +98,9 @@ final class CoverageRasterizer {
         let (ax, ay, bx, by) = y1 > y0 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
         let dxdy = (bx - ax) / (by - ay)
         let w = Double(region.width)
-        let firstRow = Int(ay.rounded(.down))
+        // Coordinates are inside the region (≥ 0) here, so truncation is the floor (and avoids
+        // a call into libm per row).
+        let firstRow = Int(ay)
         let lastRow = Swift.min(Int(by.rounded(.up)), region.height) - 1
         guard firstRow <= lastRow else { return }
         let acc = cells.pointer
@@ -116,7 +118,7 @@ final class CoverageRasterizer {
                 let xb = Swift.min(Swift.max(ax + (bottom - ay) * dxdy, 0), w)
                 let line = acc + row * stride
                 let (l, r) = xa < xb ? (xa, xb) : (xb, xa)
-                let i0 = Int(l.rounded(.down)), i1 = Int(r.rounded(.down))
+                let i0 = Int(l), i1 = Int(r)
                 if i0 == i1 {
                     // One cell: the part of the pixel right of the edge is 1 − (mean x − i0).
                     let xm = Float((l + r) * 0.5 - Double(i0))
@@ -156,13 +158,20 @@ final class CoverageRasterizer {
         }
     }
 
+    /// A run of `count` pixels from device pixel `x0` on row `y` that all have coverage
+    /// `value` (> 0, already thresholded when anti-aliasing is off). Returns false to have the
+    /// run delivered as an ordinary coverage row instead.
+    typealias ConstantRun = (_ y: Int, _ x0: Int, _ count: Int, _ value: Float) -> Bool
+
     /// Resolves coverage row by row and calls `paint(y, x0, coverage)` for each row that has
     /// any, where `coverage[i]` belongs to device pixel `x0 + i`. Rows are cleared as they go.
+    /// With `run`, long stretches of constant coverage (a shape's interior) go to `run`
+    /// instead, splitting a row into several `paint` calls; zero-coverage stretches are skipped.
     func forEachRow(
-        rule: CGPathFillRule, antialias: Bool,
+        rule: CGPathFillRule, antialias: Bool, run: ConstantRun? = nil,
         _ paint: (_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>) -> Void
     ) {
-        forEachRow(rows: 0..<region.height, coverage: coverage.pointer, rule: rule, antialias: antialias, paint)
+        forEachRow(rows: 0..<region.height, coverage: coverage.pointer, rule: rule, antialias: antialias, run: run, paint)
     }
 
     /// `forEachRow` for the first `rowsBefore` rows, with the rasterizer's own coverage row.
@@ -170,14 +179,18 @@ final class CoverageRasterizer {
         rule: CGPathFillRule, antialias: Bool, rowsBefore: Int,
         _ paint: (_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>) -> Void
     ) {
-        forEachRow(rows: 0..<rowsBefore, coverage: coverage.pointer, rule: rule, antialias: antialias, paint)
+        forEachRow(rows: 0..<rowsBefore, coverage: coverage.pointer, rule: rule, antialias: antialias, run: nil, paint)
     }
+
+    /// Constant stretches at least this long go to a `ConstantRun` handler.
+    private static let shortestRun = 8
 
     /// `forEachRow` for the region rows `rows` only, writing coverage to `out` (at least
     /// `region.width` floats). Rows are independent, so disjoint ranges with their own `out`
     /// may run on different threads at once.
     func forEachRow(
         rows: Range<Int>, coverage out: UnsafeMutablePointer<Float>, rule: CGPathFillRule, antialias: Bool,
+        run: ConstantRun? = nil,
         _ paint: (_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>) -> Void
     ) {
         let width = region.width
@@ -186,66 +199,78 @@ final class CoverageRasterizer {
         let rowMin = self.rowMin.pointer, rowMax = self.rowMax.pointer
         let occupancy = self.occupancy.pointer, wordsPerRow = self.wordsPerRow
         let evenOdd = rule == .evenOdd
+        let originX = region.x0
+        @inline(__always) func resolve(_ sum: Float) -> Float {
+            evenOdd ? CoverageRasterizer.evenOdd(sum) : Swift.min(abs(sum), 1)
+        }
         for row in rows where rowMin[row] <= rowMax[row] {
             let line = acc + row * stride
             let bits = occupancy + row * wordsPerRow
             defer { bits.update(repeating: 0, count: wordsPerRow) }
+            let y = region.y0 + row
             let start = Int(rowMin[row])
             let touchedEnd = Swift.min(Int(rowMax[row]) + 1, width)
+            // Coverage for cells `segment..<x` is pending in `out`, from `out[0]`.
+            var segment = start
+            @inline(__always) func flush(_ end: Int) {
+                let count = end - segment
+                guard count > 0 else { return }
+                if !antialias {
+                    for i in 0..<count { out[i] = out[i] >= 0.5 ? 1 : 0 }
+                }
+                paint(y, originX + segment, UnsafeMutableBufferPointer(start: out, count: count))
+            }
+            /// Hands `x..<end` (constant `value`) to `run`; false when it must stay in `out`.
+            @inline(__always) func constant(_ x: Int, _ end: Int, _ value: Float) -> Bool {
+                guard let run, end - x >= CoverageRasterizer.shortestRun else { return false }
+                let v = antialias ? value : (value >= 0.5 ? 1 : 0)
+                if v < 1e-4 {
+                    flush(x)
+                } else {
+                    flush(x)
+                    if !run(y, originX + x, end - x, v) {
+                        segment = x
+                        (out).update(repeating: v, count: end - x)
+                        flush(end)
+                    }
+                }
+                segment = end
+                return true
+            }
             var sum: Float = 0
             var x = start
-            // 1. Touched cells: running sum, resolved to coverage by the fill rule.
-            if evenOdd {
-                while x < touchedEnd {
-                    let next = CoverageRasterizer.nextMarked(bits, from: x, limit: touchedEnd)
-                    if next > x {
-                        (out + (x - start)).update(repeating: CoverageRasterizer.evenOdd(sum), count: next - x)
-                        x = next
-                        continue
+            // 1. Touched cells: running sum, resolved to coverage by the fill rule; untouched
+            //    stretches between them keep the sum, so their coverage is constant.
+            while x < touchedEnd {
+                let next = CoverageRasterizer.nextMarked(bits, from: x, limit: touchedEnd)
+                if next > x {
+                    let value = resolve(sum)
+                    if !constant(x, next, value) {
+                        (out + (x - segment)).update(repeating: value, count: next - x)
                     }
-                    sum += line[x]
-                    line[x] = 0
-                    out[x - start] = CoverageRasterizer.evenOdd(sum)
-                    x += 1
+                    x = next
+                    continue
                 }
-            } else {
-                while x < touchedEnd {
-                    // Jump over untouched cells: coverage stays constant across them.
-                    let next = CoverageRasterizer.nextMarked(bits, from: x, limit: touchedEnd)
-                    if next > x {
-                        (out + (x - start)).update(repeating: Swift.min(abs(sum), 1), count: next - x)
-                        x = next
-                        continue
-                    }
-                    sum += line[x]
-                    line[x] = 0
-                    out[x - start] = Swift.min(abs(sum), 1)
-                    x += 1
-                }
+                sum += line[x]
+                line[x] = 0
+                out[x - segment] = resolve(sum)
+                x += 1
             }
             // 2. Past the last touched cell the sum is constant: nothing more unless it is not
             //    zero (an edge was clipped away on the right).
-            let value = evenOdd ? CoverageRasterizer.evenOdd(sum) : Swift.min(abs(sum), 1)
+            let value = resolve(sum)
             if value >= 1e-4 {
-                while x < width {
-                    line[x] = 0
-                    out[x - start] = value
-                    x += 1
+                let end = x
+                if !constant(end, width, value) {
+                    (out + (end - segment)).update(repeating: value, count: width - end)
                 }
+                (line + end).update(repeating: 0, count: width - end)
+                x = width
             }
             // Clear the remaining touched cells (including the spill cells).
-            var clear = x
             let clearEnd = Swift.min(Int(rowMax[row]) + 1, stride)
-            while clear < clearEnd {
-                line[clear] = 0
-                clear += 1
-            }
-            let count = x - start
-            guard count > 0 else { continue }
-            if !antialias {
-                for i in 0..<count { out[i] = out[i] >= 0.5 ? 1 : 0 }
-            }
-            paint(region.y0 + row, region.x0 + start, UnsafeMutableBufferPointer(start: out, count: count))
+            if clearEnd > x { (line + x).update(repeating: 0, count: clearEnd - x) }
+            flush(x)
         }
     }
 
@@ -267,7 +292,8 @@ final class CoverageRasterizer {
     @inline(__always)
     private static func evenOdd(_ sum: Float) -> Float {
         var value = abs(sum)
-        value -= 2 * (value * 0.5).rounded(.down)
+        let half = value * 0.5
+        value -= 2 * (half < 8_388_608 ? Float(Int32(half)) : half.rounded(.down))
         return value > 1 ? 2 - value : value
     }
 }

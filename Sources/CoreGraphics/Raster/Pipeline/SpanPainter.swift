@@ -37,6 +37,25 @@ struct SpanPainter {
         }
     }
 
+    /// Paints `count` pixels of constant coverage `value` from `x0` on row `y` as one span
+    /// (the colour scaled once by the coverage byte); false when a clip mask or a blend mode
+    /// needs the per-pixel path.
+    @inline(__always)
+    func paintSolidRun(_ y: Int, _ x0: Int, _ count: Int, _ value: Float, _ solid: SolidColor) -> Bool {
+        guard mask == nil, mode == .normal else { return false }
+        let layout = buffer.layout
+        let p = buffer.row(y) + x0 * 4
+        if value >= 0.999 {
+            SpanPainter.fillSpan(p, count: count, solid, alphaIndex: layout.alpha, forceOpaque: !layout.hasAlpha)
+        } else {
+            let k = UInt32(value * 255 + 0.5)
+            guard k > 0 else { return true }
+            SpanPainter.fillSpan(p, count: count, solid.scaled(by: k, alphaIndex: layout.alpha),
+                                 alphaIndex: layout.alpha, forceOpaque: !layout.hasAlpha)
+        }
+        return true
+    }
+
     /// Source-over of a solid colour in 8-bit integer arithmetic: out = S + D·(255 − Sa)/255,
     /// exactly rounded, with S the source word scaled by the coverage byte. Runs of full
     /// coverage go through the span loop.
@@ -58,6 +77,11 @@ struct SpanPainter {
                 i = j
                 continue
             }
+            if i + 4 <= count {
+                SpanPainter.blendFour(start + i * 4, coverage.baseAddress! + i, solid, alphaIndex: a, opaqueBits: opaqueBits)
+                i += 4
+                continue
+            }
             if c > 0 {
                 // The source word scaled by the coverage byte, then over the destination.
                 let raw = UnsafeMutableRawPointer(start + i * 4)
@@ -67,6 +91,43 @@ struct SpanPainter {
             }
             i += 1
         }
+    }
+
+    /// Source-over of `solid` at coverage `c` onto one pixel (no clip mask, normal mode).
+    @inline(__always)
+    static func blendOne(_ p: UnsafeMutablePointer<UInt8>, _ c: Float, _ solid: SolidColor, alphaIndex a: Int, forceOpaque: Bool) {
+        let k = UInt32(Swift.min(Swift.max(c, 0), 1) * 255 + 0.5)
+        guard k > 0 else { return }
+        let alphaShift = UInt32(a * 8)
+        let raw = UnsafeMutableRawPointer(p)
+        let s = k >= 255 ? solid.word : PixelMath.scale(solid.word, by: k)
+        let d = raw.loadUnaligned(as: UInt32.self) | (forceOpaque ? 0xFF << alphaShift : 0)
+        raw.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), as: UInt32.self)
+    }
+
+    /// Source-over of `solid` scaled by four coverage values onto four pixels, in 16-bit
+    /// lanes: the arithmetic of the one-pixel path (source word scaled by the coverage byte,
+    /// then over), except that coverage bytes are rounded half to even.
+    @inline(__always)
+    static func blendFour(
+        _ p: UnsafeMutablePointer<UInt8>, _ coverage: UnsafeMutablePointer<Float>, _ solid: SolidColor,
+        alphaIndex a: Int, opaqueBits: UInt32
+    ) {
+        let raw = UnsafeMutableRawPointer(p)
+        let c = UnsafeRawPointer(coverage).loadUnaligned(as: SIMD4<Float>.self)
+        // Coverage bytes: adding 2²³ leaves the rounded integer in the low mantissa bits.
+        let biased = c * 255 + 8_388_608
+        let k = unsafeBitCast(biased, to: SIMD4<UInt32>.self) & 0x1FF
+        let kk = unsafeBitCast(k | (k &<< 16), to: SIMD8<UInt16>.self)
+        let sourceV = unsafeBitCast(SIMD4<UInt32>(repeating: solid.word), to: SIMD8<UInt16>.self)
+        let sourceEven = PixelMath.div255(sourceV & 0x00FF, kk)
+        let sourceOdd = PixelMath.div255(sourceV &>> 8, kk)
+        let inverse = 255 &- PixelMath.div255(SIMD8<UInt16>(repeating: solid.bytes[a]), kk)
+        let opaqueV = unsafeBitCast(SIMD4<UInt32>(repeating: opaqueBits), to: SIMD8<UInt16>.self)
+        let d = unsafeBitCast(raw.loadUnaligned(as: SIMD16<UInt8>.self), to: SIMD8<UInt16>.self) | opaqueV
+        let even = sourceEven &+ PixelMath.div255(d & 0x00FF, inverse)
+        let odd = sourceOdd &+ PixelMath.div255(d &>> 8, inverse)
+        raw.storeBytes(of: unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
     }
 
     /// Source-over of `solid` at full coverage over `count` pixels: word stores when opaque,
@@ -91,14 +152,30 @@ struct SpanPainter {
         let sourceEven = sourceV & 0x00FF, sourceOdd = sourceV &>> 8
         let inverseV = SIMD8<UInt16>(repeating: UInt16(inverse))
         let opaqueV = unsafeBitCast(SIMD4<UInt32>(repeating: opaqueBits), to: SIMD8<UInt16>.self)
-        while i + 4 <= count {
-            let d = unsafeBitCast(raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self), to: SIMD8<UInt16>.self) | opaqueV
+        @inline(__always) func blend(_ offset: Int) -> SIMD16<UInt8> {
+            let d = unsafeBitCast(raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), to: SIMD8<UInt16>.self) | opaqueV
             let even = sourceEven &+ PixelMath.div255(d & 0x00FF, inverseV)
             let odd = sourceOdd &+ PixelMath.div255(d &>> 8, inverseV)
-            raw.storeBytes(of: unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
+            return unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self)
+        }
+        if count >= 4 && count % 4 != 0 {
+            // The last four pixels are blended from their original values first and stored
+            // after the main loop, which may have blended some of them already: each result
+            // depends only on its own pixel, so no scalar tail is needed.
+            let tailOffset = (count - 4) * 4
+            let tail = blend(tailOffset)
+            while i + 4 <= count {
+                raw.storeBytes(of: blend(i * 4), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
+                i += 4
+            }
+            raw.storeBytes(of: tail, toByteOffset: tailOffset, as: SIMD16<UInt8>.self)
+            return
+        }
+        while i + 4 <= count {
+            raw.storeBytes(of: blend(i * 4), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
             i += 4
         }
-        // The same arithmetic on the last pixels, one packed word each.
+        // The same arithmetic on the last pixels of short spans, one packed word each.
         while i < count {
             let d = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) | opaqueBits
             raw.storeBytes(of: solid.word &+ PixelMath.scale(d, by: inverse), toByteOffset: i * 4, as: UInt32.self)
@@ -150,8 +227,8 @@ struct SpanPainter {
         }
     }
 
-    /// out = S·k + D·(255 − k), per channel /255, for opaque sources at constant weight k:
-    /// the same arithmetic as `PixelMath.over` after scaling the source by k.
+    /// out = (S·k + D·(255 − k))/255 per channel, rounded once, for opaque sources at
+    /// constant weight k (within one level of `PixelMath.over` after scaling the source by k).
     @inline(__always)
     static func mixOpaqueRun(
         _ destination: UnsafeMutableRawPointer, _ source: UnsafeMutablePointer<UInt32>, count: Int,
@@ -176,16 +253,16 @@ struct SpanPainter {
         while i + 4 <= count {
             let s = unsafeBitCast(from.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self), to: SIMD8<UInt16>.self)
             let d = unsafeBitCast(destination.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self), to: SIMD8<UInt16>.self) | opaqueV
-            let even = PixelMath.div255(s & 0x00FF, kv) &+ PixelMath.div255(d & 0x00FF, iv)
-            let odd = PixelMath.div255(s &>> 8, kv) &+ PixelMath.div255(d &>> 8, iv)
+            // S·k + D·(255 − k) ≤ 255·255: one rounding division per lane.
+            let even = PixelMath.div255(sum: (s & 0x00FF) &* kv &+ (d & 0x00FF) &* iv)
+            let odd = PixelMath.div255(sum: (s &>> 8) &* kv &+ (d &>> 8) &* iv)
             let out = unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self)
             destination.storeBytes(of: out, toByteOffset: i * 4, as: SIMD16<UInt8>.self)
             i += 4
         }
         while i < count {
-            let s = PixelMath.scale(source[i], by: k)
             let d = destination.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) | opaqueBits
-            destination.storeBytes(of: s &+ PixelMath.scale(d, by: 255 - k), toByteOffset: i * 4, as: UInt32.self)
+            destination.storeBytes(of: PixelMath.mix(source[i], d, k), toByteOffset: i * 4, as: UInt32.self)
             i += 1
         }
     }
@@ -242,9 +319,21 @@ struct SolidColor {
     let isOpaque: Bool
 
     init(_ color: SIMD4<Float>, alphaIndex a: Int) {
-        self.color = color
         let b = SIMD4<UInt16>(UInt16(PixelMath.byte(color[0])), UInt16(PixelMath.byte(color[1])),
                               UInt16(PixelMath.byte(color[2])), UInt16(PixelMath.byte(color[3])))
+        self.init(color: color, bytes: b, alphaIndex: a)
+    }
+
+    /// This colour with every byte scaled by `k`/255 (exactly rounded), as the coverage path
+    /// scales it pixel by pixel.
+    func scaled(by k: UInt32, alphaIndex a: Int) -> SolidColor {
+        let w = PixelMath.scale(word, by: k)
+        let b = SIMD4<UInt16>(UInt16(w & 0xFF), UInt16((w >> 8) & 0xFF), UInt16((w >> 16) & 0xFF), UInt16(w >> 24))
+        return SolidColor(color: SIMD4<Float>(b), bytes: b, alphaIndex: a)
+    }
+
+    private init(color: SIMD4<Float>, bytes b: SIMD4<UInt16>, alphaIndex a: Int) {
+        self.color = color
         bytes = b
         var repeated = SIMD16<UInt16>()
         for i in 0..<16 { repeated[i] = b[i % 4] }

@@ -74,6 +74,29 @@ struct ImageSampler {
             } else if bilinear {
                 u -= 0.5
                 v -= 0.5
+                let endU = u + du * Double(count), endV = v + dv * Double(count)
+                if !tiled, Swift.max(abs(u), abs(v), abs(endU), abs(endV)) < 1e9 {
+                    // 32.32 fixed point along the row: the same texels and rounded 8-bit
+                    // weights as the floating-point path, without a floor per pixel.
+                    let one = 4_294_967_296.0
+                    var fu = Int64(u * one), fv = Int64(v * one)
+                    let stepU = Int64(du * one), stepV = Int64(dv * one)
+                    let maxX = width - 1, maxY = height - 1, w = width
+                    let base = src.baseAddress!
+                    for i in 0..<count {
+                        let xi = Int(truncatingIfNeeded: fu >> 32), yi = Int(truncatingIfNeeded: fv >> 32)
+                        let fx = UInt32(truncatingIfNeeded: ((fu & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
+                        let fy = UInt32(truncatingIfNeeded: ((fv & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
+                        let x0 = Swift.min(Swift.max(xi, 0), maxX), x1 = Swift.min(Swift.max(xi &+ 1, 0), maxX)
+                        let r0 = Swift.min(Swift.max(yi, 0), maxY) &* w, r1 = Swift.min(Swift.max(yi &+ 1, 0), maxY) &* w
+                        let top = PixelMath.lerp(base[r0 &+ x0], base[r0 &+ x1], fx)
+                        let bottom = PixelMath.lerp(base[r1 &+ x0], base[r1 &+ x1], fx)
+                        out[i] = PixelMath.lerp(top, bottom, fy)
+                        fu &+= stepU
+                        fv &+= stepV
+                    }
+                    return
+                }
                 for i in 0..<count {
                     out[i] = sampleBilinear(src, u, v)
                     u += du

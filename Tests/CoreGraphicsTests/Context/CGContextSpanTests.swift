@@ -1,0 +1,92 @@
+import CoreGraphics
+import Testing
+
+/// The span loops (four pixels at a time, constant runs from the rasterizer, the overlapping
+/// last four pixels) must paint exactly what the one-pixel formula gives.
+@Suite struct CGContextSpanTests {
+    /// A bitmap whose every pixel differs: opaque, channels from the position.
+    private func patterned(width: Int, height: Int) -> BitmapFixture {
+        let bitmap = BitmapFixture(width: width, height: height)
+        for i in 0..<(width * height) {
+            bitmap.memory[i * 4] = UInt8(i * 37 & 255)
+            bitmap.memory[i * 4 + 1] = UInt8(i * 11 & 255)
+            bitmap.memory[i * 4 + 2] = UInt8(255 - i * 5 & 255)
+            bitmap.memory[i * 4 + 3] = 255
+        }
+        return bitmap
+    }
+
+    /// Source-over of premultiplied `s` onto `d`, per channel, exactly rounded.
+    private func over(_ s: [Int], _ d: [UInt8]) -> [UInt8] {
+        (0..<4).map { c in UInt8(s[c] + (Int(d[c]) * (255 - s[3]) + 127) / 255) }
+    }
+
+    @Test(arguments: 1...13)
+    func translucentSpansOfEveryLengthMatchTheFormula(length: Int) {
+        let bitmap = patterned(width: 16, height: 1)
+        let before = (0..<16).map { bitmap.pixel($0, row: 0) }
+        bitmap.context.setFillColor(red: 1, green: 0.5, blue: 0, alpha: 0.6)
+        bitmap.context.fill(CGRect(x: 2, y: 0, width: length, height: 1))
+        // 0.6 alpha → 153; premultiplied (153, 77, 0, 153).
+        let s = [153, 77, 0, 153]
+        for x in 0..<16 {
+            let expected = (2..<(2 + length)).contains(x) ? over(s, before[x]) : before[x]
+            #expect(bitmap.pixel(x, row: 0) == expected, "pixel \(x) of a span of \(length)")
+        }
+    }
+
+    @Test func partialRowsOfAFractionalRectangleUseTheScaledColour() {
+        let bitmap = patterned(width: 12, height: 3)
+        let before = (0..<12).map { bitmap.pixel($0, row: 0) }
+        bitmap.context.setFillColor(gray: 1, alpha: 1)
+        // y 0.5…2.25 covers a quarter of memory row 0 (Quartz y 2…3), all of row 1 and half
+        // of row 2, over x 1…11.
+        bitmap.context.fill(CGRect(x: 1, y: 0.5, width: 10, height: 1.75))
+        let quarter = 64 // 0.25 · 255 rounded
+        for x in 1..<11 {
+            #expect(bitmap.pixel(x, row: 0) == over([quarter, quarter, quarter, quarter], before[x]))
+        }
+        #expect(bitmap.pixel(0, row: 0) == before[0])
+        #expect(bitmap.pixel(5, row: 1) == [255, 255, 255, 255])
+    }
+
+    /// A polygon with a large interior, drawn once plainly (interiors as constant runs) and
+    /// once through an all-pass clip mask (every pixel through the coverage path).
+    @Test(arguments: [CGPathFillRule.winding, .evenOdd])
+    func constantRunsPaintWhatThePerPixelPathPaints(rule: CGPathFillRule) throws {
+        func draw(masked: Bool) throws -> BitmapFixture {
+            let bitmap = patterned(width: 64, height: 48)
+            let ctx = bitmap.context
+            if masked {
+                let white = try #require(CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
+                                                   space: CGColorSpaceCreateDeviceRGB(),
+                                                   bitmapInfo: CGImageAlphaInfo.noneSkipLast.rawValue))
+                white.setFillColor(gray: 1, alpha: 1)
+                white.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+                ctx.clip(to: CGRect(x: 0, y: 0, width: 64, height: 48), mask: try #require(white.makeImage()))
+            }
+            ctx.setFillColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7)
+            // A star whose even-odd fill has a hole, and a thick frame inside it.
+            ctx.move(to: CGPoint(x: 32, y: 2))
+            for i in 1..<5 {
+                let angle = CGFloat(i) * 4 * .pi / 5
+                ctx.addLine(to: CGPoint(x: 32 + 30.3 * sin(angle), y: 24 + 22.1 * cos(angle + .pi)))
+            }
+            ctx.closePath()
+            ctx.addRect(CGRect(x: 10.25, y: 12.5, width: 40.5, height: 20))
+            ctx.fillPath(using: rule)
+            return bitmap
+        }
+        let plain = try draw(masked: false), masked = try draw(masked: true)
+        var worst = 0, painted = 0
+        for i in 0..<(64 * 48 * 4) {
+            worst = max(worst, abs(Int(plain.memory[i]) - Int(masked.memory[i])))
+        }
+        for i in 0..<(64 * 48) where plain.memory[i * 4 + 2] != patterned(width: 64, height: 48).memory[i * 4 + 2] {
+            painted += 1
+        }
+        // Coverage bytes may round half to even on one path and half up on the other.
+        #expect(worst <= 1)
+        #expect(painted > 600)
+    }
+}
