@@ -37,14 +37,45 @@ extension CGContext {
             }
             return
         }
-        rasterizer.reset(region: region)
-        for polygon in polygons { rasterizer.addPolygon(polygon) }
-        let aa = antialias
+        if polygons.count == 1, let sides = CGContext.verticalSides(polygons[0]) {
+            // Rows wholly between two vertical sides (a rounded rectangle's straight part) have
+            // a rectangle's coverage: closed form there, scan conversion above and below.
+            let middleTop = Int(Swift.max(sides.top.rounded(.up), Double(region.y0)))
+            let middleBottom = Int(Swift.min(sides.bottom.rounded(.down), Double(region.y1)))
+            if middleBottom - middleTop >= 4 {
+                let middle = CGRect(x: sides.left, y: Double(middleTop), width: sides.right - sides.left,
+                                    height: Double(middleBottom - middleTop))
+                writingPixels(region) {
+                    scanConvert(polygons, rule: rule, paint: paint,
+                                region: DeviceRect(x0: region.x0, y0: region.y0, x1: region.x1, y1: middleTop))
+                    let rows = DeviceRect(x0: region.x0, y0: middleTop, x1: region.x1, y1: middleBottom)
+                    if case .solid(let color) = paint {
+                        fillPixelRect(middle, solid: SolidColor(color, alphaIndex: target.layout.alpha), clip: rows)
+                    } else {
+                        paintRows(paint, region: rows) { body in self.forEachRectRow(middle, region: rows, body) }
+                    }
+                    scanConvert(polygons, rule: rule, paint: paint,
+                                region: DeviceRect(x0: region.x0, y0: middleBottom, x1: region.x1, y1: region.y1))
+                }
+                return
+            }
+        }
         if case .image(let sampler) = paint, region.width * region.height >= CGContext.parallelPixels {
+            rasterizer.reset(region: region)
+            for polygon in polygons { rasterizer.addPolygon(polygon) }
             writingPixels(region) { paintImageInBands(sampler, region: region, rule: rule) }
             return
         }
-        writingPixels(region) {
+        writingPixels(region) { scanConvert(polygons, rule: rule, paint: paint, region: region) }
+    }
+
+    /// Scan-converts `polygons` within `region` (device pixels) and paints the coverage.
+    private func scanConvert(_ polygons: [[CGPoint]], rule: CGPathFillRule, paint: Paint, region: DeviceRect) {
+        guard !region.isEmpty else { return }
+        rasterizer.reset(region: region)
+        for polygon in polygons { rasterizer.addPolygon(polygon) }
+        let aa = antialias
+        do {
             if case .solid(let color) = paint {
                 // Interiors go to the span loop as constant runs.
                 let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
@@ -93,6 +124,33 @@ extension CGContext {
         guard horizontalFirst || verticalFirst else { return nil }
         let r = CGRect(x: p[0].x, y: p[0].y, width: p[2].x - p[0].x, height: p[2].y - p[0].y).standardized
         return r.width > 0 && r.height > 0 ? r : nil
+    }
+
+    /// For a closed polygon with exactly two vertical edges whose common rows no other
+    /// (non-horizontal) edge crosses: their x positions and the rows they share. Between them
+    /// the winding number is ±1, so those rows are covered like a rectangle's.
+    static func verticalSides(_ p: [CGPoint]) -> (left: Double, right: Double, top: Double, bottom: Double)? {
+        guard p.count >= 4 else { return nil }
+        var verticals: [(x: Double, lo: Double, hi: Double)] = []
+        var previous = p[p.count - 1]
+        for point in p {
+            defer { previous = point }
+            if previous.x == point.x && previous.y != point.y {
+                if verticals.count == 2 { return nil }
+                verticals.append((Double(point.x), Double(Swift.min(previous.y, point.y)), Double(Swift.max(previous.y, point.y))))
+            }
+        }
+        guard verticals.count == 2, verticals[0].x != verticals[1].x else { return nil }
+        let top = Swift.max(verticals[0].lo, verticals[1].lo), bottom = Swift.min(verticals[0].hi, verticals[1].hi)
+        guard bottom > top else { return nil }
+        previous = p[p.count - 1]
+        for point in p {
+            defer { previous = point }
+            guard previous.x != point.x, previous.y != point.y else { continue }
+            let lo = Double(Swift.min(previous.y, point.y)), hi = Double(Swift.max(previous.y, point.y))
+            if hi > top && lo < bottom { return nil }
+        }
+        return (Swift.min(verticals[0].x, verticals[1].x), Swift.max(verticals[0].x, verticals[1].x), top, bottom)
     }
 
     /// Coverage rows of an upright rectangle (pixel space) within `region`: the product of its

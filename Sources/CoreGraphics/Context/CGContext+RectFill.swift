@@ -8,11 +8,21 @@ extension CGContext {
             drawWithShadow(shadow) { fillPixelRect(r, color: color) }
             return
         }
-        let region = DeviceRect(covering: r).intersection(state.clipRect)
-            .intersection(DeviceRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
+        let clip = state.clipRect.intersection(DeviceRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
+        let region = DeviceRect(covering: r).intersection(clip)
         guard !region.isEmpty else { return }
         writingPixels(region) {
-            let solid = SolidColor(premultiplied(color), alphaIndex: target.layout.alpha)
+            fillPixelRect(r, solid: SolidColor(premultiplied(color), alphaIndex: target.layout.alpha), clip: clip)
+        }
+    }
+
+    /// `fillPixelRect(_:color:)` within the device pixels `clip` (already inside the clip
+    /// rectangle and the target), without shadow; the caller has made the pixels writable.
+    func fillPixelRect(_ r: CGRect, solid: SolidColor, clip: DeviceRect) {
+        guard r.isFiniteRect, r.width > 0, r.height > 0 else { return }
+        let region = DeviceRect(covering: r).intersection(clip)
+        guard !region.isEmpty else { return }
+        do {
             let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
             rowCoverage.reserve(region.width)
             let row = rowCoverage.pointer

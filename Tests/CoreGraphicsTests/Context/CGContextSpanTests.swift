@@ -89,4 +89,27 @@ import Testing
         #expect(worst <= 1)
         #expect(painted > 600)
     }
+
+    /// A rounded rectangle's straight middle rows are painted in closed form; a second contour
+    /// outside the bitmap turns that off, so both ways must agree.
+    @Test(arguments: [CGFloat(0), 0.3, 0.75])
+    func roundedRectangleMiddleRowsMatchScanConversion(offset: CGFloat) {
+        func draw(split: Bool) -> BitmapFixture {
+            let bitmap = patterned(width: 48, height: 40)
+            let ctx = bitmap.context
+            ctx.setFillColor(red: 0.9, green: 0.1, blue: 0.4, alpha: 0.8)
+            ctx.addPath(CGPath(roundedRect: CGRect(x: 3.4 + offset, y: 2 + offset, width: 40.2, height: 33.5),
+                               cornerWidth: 7, cornerHeight: 7, transform: nil))
+            if !split { ctx.addRect(CGRect(x: 10, y: -60, width: 4, height: 4)) }
+            ctx.fillPath()
+            return bitmap
+        }
+        let fast = draw(split: true), reference = draw(split: false)
+        var worst = 0
+        for i in 0..<(48 * 40 * 4) { worst = max(worst, abs(Int(fast.memory[i]) - Int(reference.memory[i]))) }
+        #expect(worst <= 1)
+        // The middle really is painted: a pixel inside, and one just outside the left side.
+        #expect(fast.pixel(20, row: 20)[3] == 255)
+        #expect(fast.pixel(2, row: 20) == reference.pixel(2, row: 20))
+    }
 }
