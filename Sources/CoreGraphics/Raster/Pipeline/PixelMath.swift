@@ -43,17 +43,6 @@ enum PixelMath {
         return rb | ag
     }
 
-    /// (s·k + d·(255 − k))/255 per channel, rounded once (k ≤ 255).
-    @inline(__always)
-    static func mix(_ s: UInt32, _ d: UInt32, _ k: UInt32) -> UInt32 {
-        let j = 255 - k
-        var rb = (s & lanes) &* k &+ (d & lanes) &* j &+ 0x0080_0080
-        rb = ((rb &+ ((rb >> 8) & lanes)) >> 8) & lanes
-        var ag = ((s >> 8) & lanes) &* k &+ ((d >> 8) & lanes) &* j &+ 0x0080_0080
-        ag = (ag &+ ((ag >> 8) & lanes)) & ~lanes
-        return rb | ag
-    }
-
     /// Premultiplied source-over: s + d·(255 − alpha(s))/255. Channels of a premultiplied
     /// source never exceed its alpha, so no channel carries into the next.
     @inline(__always)
@@ -75,12 +64,5 @@ enum PixelMath {
     static func div255(_ x: SIMD8<UInt16>, _ k: SIMD8<UInt16>) -> SIMD8<UInt16> {
         let t = x &* k &+ 128
         return (t &+ (t &>> 8)) &>> 8
-    }
-
-    /// t/255 rounded to nearest, lane by lane (t ≤ 255·255).
-    @inline(__always)
-    static func div255(sum t: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        let u = t &+ 128
-        return (u &+ (u &>> 8)) &>> 8
     }
 }

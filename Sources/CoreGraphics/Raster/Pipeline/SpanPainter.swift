@@ -227,8 +227,8 @@ struct SpanPainter {
         }
     }
 
-    /// out = (S·k + D·(255 − k))/255 per channel, rounded once, for opaque sources at
-    /// constant weight k (within one level of `PixelMath.over` after scaling the source by k).
+    /// out ≈ (S·k + D·(255 − k))/255 per channel for opaque sources at constant weight k,
+    /// computed on a 0…256 scale (see the loop), within one level of the exact mix.
     @inline(__always)
     static func mixOpaqueRun(
         _ destination: UnsafeMutableRawPointer, _ source: UnsafeMutablePointer<UInt32>, count: Int,
@@ -247,22 +247,25 @@ struct SpanPainter {
         }
         let from = UnsafeRawPointer(source)
         var i = 0
-        // Four pixels at a time: 16 bytes seen as eight 16-bit lanes, even and odd bytes apart.
-        let kv = SIMD8<UInt16>(repeating: UInt16(k)), iv = SIMD8<UInt16>(repeating: UInt16(255 - k))
+        // The weight on a 0…256 scale, so the division is a shift: out = (S·f + D·(256 − f))/256
+        // with f = k + k/128, the same as `PixelMath.lerp` (within one level of the exact mix).
+        let f = k + (k >> 7)
+        let fv = SIMD8<UInt16>(repeating: UInt16(f)), gv = SIMD8<UInt16>(repeating: UInt16(256 - f))
         let opaqueV = unsafeBitCast(SIMD4<UInt32>(repeating: opaqueBits), to: SIMD8<UInt16>.self)
+        // Four pixels at a time: 16 bytes seen as eight 16-bit lanes, even and odd bytes apart.
         while i + 4 <= count {
             let s = unsafeBitCast(from.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self), to: SIMD8<UInt16>.self)
             let d = unsafeBitCast(destination.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self), to: SIMD8<UInt16>.self) | opaqueV
-            // S·k + D·(255 − k) ≤ 255·255: one rounding division per lane.
-            let even = PixelMath.div255(sum: (s & 0x00FF) &* kv &+ (d & 0x00FF) &* iv)
-            let odd = PixelMath.div255(sum: (s &>> 8) &* kv &+ (d &>> 8) &* iv)
-            let out = unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self)
+            // S·f + D·(256 − f) ≤ 255·256: the sums fit the lanes.
+            let even = ((s & 0x00FF) &* fv &+ (d & 0x00FF) &* gv) &>> 8
+            let odd = ((s &>> 8) &* fv &+ (d &>> 8) &* gv) & 0xFF00
+            let out = unsafeBitCast(even | odd, to: SIMD16<UInt8>.self)
             destination.storeBytes(of: out, toByteOffset: i * 4, as: SIMD16<UInt8>.self)
             i += 4
         }
         while i < count {
             let d = destination.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) | opaqueBits
-            destination.storeBytes(of: PixelMath.mix(source[i], d, k), toByteOffset: i * 4, as: UInt32.self)
+            destination.storeBytes(of: PixelMath.lerp(d, source[i], f), toByteOffset: i * 4, as: UInt32.self)
             i += 1
         }
     }
