@@ -3,6 +3,10 @@
 
     python3 Benchmarks/results_table.py lamina.json cairo.json skia.json blend2d.json
 
+Several files of one engine (interleaved rounds, `lamina1.json lamina2.json …`) are merged:
+each workload keeps that engine's lowest median, so a round slowed by other load on the
+machine does not count against one engine only.
+
 Each file is the results JSON that `lamina-bench raster --json` and the reference engines'
 `refs/bench_*.py --json` write. Ratios are Lamina's median over the other engine's median
 (below 1.00 means Lamina is faster).
@@ -19,7 +23,12 @@ runs = {}
 for path in sys.argv[1:]:
     doc = load(path)
     name = doc["engine"].split("-")[0]
-    runs[name] = doc["workloads"]
+    merged = runs.setdefault(name, {})
+    for workload, result in doc["workloads"].items():
+        if result is None:
+            merged.setdefault(workload, None)
+        elif merged.get(workload) is None or result["median_ms"] < merged[workload]["median_ms"]:
+            merged[workload] = result
 
 ORDER = ["fill_rects_aligned", "fill_rects_fractional", "fill_paths_bezier", "fill_paths_evenodd_star",
          "stroke_lines", "stroke_curves_round", "stroke_dashed", "fill_rounded_rects",
