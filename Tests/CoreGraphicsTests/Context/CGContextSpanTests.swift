@@ -35,6 +35,22 @@ import Testing
         }
     }
 
+    /// Long opaque spans go through the C library's word fill: exactly the span, nothing
+    /// beside it, for lengths around the threshold and odd alignments.
+    @Test(arguments: [63, 64, 65, 130, 257])
+    func longOpaqueSpansFillExactlyTheirPixels(length: Int) {
+        let bitmap = patterned(width: 300, height: 2)
+        let before = (0..<300).map { bitmap.pixel($0, row: 0) }
+        bitmap.context.setFillColor(red: 0, green: 0.2, blue: 1, alpha: 1)
+        bitmap.context.fill(CGRect(x: 3, y: 1, width: length, height: 1)) // memory row 0
+        for x in 0..<300 {
+            let expected: [UInt8] = (3..<(3 + length)).contains(x) ? [0, 51, 255, 255] : before[x]
+            #expect(bitmap.pixel(x, row: 0) == expected, "pixel \(x) of a span of \(length)")
+        }
+        let untouched = patterned(width: 300, height: 2)
+        #expect(bitmap.pixel(10, row: 1) == untouched.pixel(10, row: 1))
+    }
+
     @Test func partialRowsOfAFractionalRectangleUseTheScaledColour() {
         let bitmap = patterned(width: 12, height: 3)
         let before = (0..<12).map { bitmap.pixel($0, row: 0) }

@@ -1,3 +1,8 @@
+/// glibc's `wmemset` (`wchar_t` is 32 bits here): fills `count` words with the widest
+/// stores the CPU has, chosen at load time.
+@_silgen_name("wmemset")
+private func wordFill(_ s: UnsafeMutableRawPointer, _ value: UInt32, _ count: Int) -> UnsafeMutableRawPointer
+
 /// Composites rows of coverage onto a `PixelBuffer`, with a solid colour or a row of source
 /// pixels, through the clip mask and blend mode chosen once per draw.
 struct SpanPainter {
@@ -138,6 +143,10 @@ struct SpanPainter {
     ) {
         if solid.isOpaque {
             let raw = UnsafeMutableRawPointer(p)
+            if count >= 64 {
+                _ = wordFill(raw, solid.word, count)
+                return
+            }
             for i in 0..<count { raw.storeBytes(of: solid.word, toByteOffset: i * 4, as: UInt32.self) }
             return
         }
