@@ -31,6 +31,9 @@ let package = Package(
             dependencies: ["CJPEG"]
         ),
 
+        // Header-only C helpers for the rasterizer's inner loops (cache prefetch).
+        .target(name: "RasterSupport"),
+
         // Empty cross-import overlay targets. Swift Testing looks for modules of these names
         // when `Testing` is imported beside CoreGraphics or UIKit.
         .target(name: "_Testing_CoreGraphics"),
@@ -38,7 +41,7 @@ let package = Package(
 
         .target(
             name: "CoreGraphics",
-            dependencies: ["CPNG", "JPEGDecoder", "_Testing_CoreGraphics"]
+            dependencies: ["CPNG", "JPEGDecoder", "RasterSupport", "_Testing_CoreGraphics"]
         ),
         .target(
             name: "QuartzCore",

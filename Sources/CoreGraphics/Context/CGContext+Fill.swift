@@ -80,11 +80,13 @@ extension CGContext {
                 // Interiors go to the span loop as constant runs.
                 let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
                 let solid = SolidColor(color, alphaIndex: target.layout.alpha)
+                rasterizer.prefetchTarget = target
                 rasterizer.forEachRow(rule: rule, antialias: aa, run: { y, x0, count, value in
                     painter.paintSolidRun(y, x0, count, value, solid)
                 }) { y, x0, coverage in painter.paintSolid(y, x0, coverage, solid) }
                 return
             }
+            rasterizer.prefetchTarget = target
             paintRows(paint, region: region) { body in self.rasterizer.forEachRow(rule: rule, antialias: aa, body) }
         }
     }

@@ -1,3 +1,5 @@
+import RasterSupport
+
 extension CGContext {
     /// Fills one rectangle already in pixel space (axis-aligned) without scan conversion: the
     /// exact area coverage of a rectangle is the product of its horizontal and vertical
@@ -39,6 +41,8 @@ extension CGContext {
             let alphaIndex = target.layout.alpha, forceOpaque = !target.layout.hasAlpha
             let spans = aa && state.clipMask == nil && state.blendMode == .normal && interiorX1 > interiorX0
             for y in region.y0..<region.y1 {
+                // The first cache line four rows down, ahead of its first load.
+                if y + 4 < region.y1 { lamina_prefetch_write(target.row(y + 4) + region.x0 * 4) }
                 let vertical = overlap(y, minY, maxY)
                 if spans {
                     // Edge columns (at most one each side) through the coverage path, the rest as

@@ -1,3 +1,5 @@
+import RasterSupport
+
 /// Exact-area anti-aliased scan conversion by signed-area accumulation.
 ///
 /// Each line segment adds, to the cells of the rows it crosses, the change in coverage it causes
@@ -22,6 +24,10 @@ final class CoverageRasterizer {
     /// the untouched interior of a shape. Invariant: all clear between draws.
     @exclusivity(unchecked) private var occupancy = ScratchBuffer<UInt64>(fill: 0)
     @exclusivity(unchecked) private var wordsPerRow = 0
+    /// The destination the rows are painted into, if the painter writes it directly: each
+    /// row's first destination cache line is prefetched a few rows ahead, so the painter's
+    /// first load does not wait for memory. Set for one draw by the caller, cleared by reset.
+    @exclusivity(unchecked) var prefetchTarget: PixelBuffer?
 
     deinit {
         cells.free()
@@ -34,6 +40,7 @@ final class CoverageRasterizer {
     /// Prepares an empty accumulation area covering `region` (device pixels).
     func reset(region: DeviceRect) {
         self.region = region
+        prefetchTarget = nil
         stride = region.width + 2
         cells.reserve(stride * region.height)
         rowMin.reserve(region.height)
@@ -203,7 +210,12 @@ final class CoverageRasterizer {
         @inline(__always) func resolve(_ sum: Float) -> Float {
             evenOdd ? CoverageRasterizer.evenOdd(sum) : Swift.min(abs(sum), 1)
         }
+        let ahead = 4
+        let target = prefetchTarget
         for row in rows where rowMin[row] <= rowMax[row] {
+            if let target, row + ahead < rows.upperBound, rowMin[row + ahead] <= rowMax[row + ahead] {
+                lamina_prefetch_write(target.row(region.y0 + row + ahead) + (originX + Int(rowMin[row + ahead])) * 4)
+            }
             let line = acc + row * stride
             let bits = occupancy + row * wordsPerRow
             defer { bits.update(repeating: 0, count: wordsPerRow) }

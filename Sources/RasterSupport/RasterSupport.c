@@ -1,0 +1,1 @@
+// RasterSupport is header-only: see include/RasterSupport.h.
