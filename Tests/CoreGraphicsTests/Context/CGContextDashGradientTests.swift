@@ -109,6 +109,28 @@ import Testing
         #expect(extended.pixel(9, row: 0) == [0, 0, 255, 255])
     }
 
+    /// Long rows take the stepped fixed-point path: every pixel must still get the colour of
+    /// its own centre's t, and the ends must stop exactly where t leaves 0…1.
+    @Test(arguments: [false, true]) func longRowsFollowTheExactParameter(extended: Bool) {
+        let bitmap = BitmapFixture(width: 2000, height: 1)
+        let start = 100.25, end = 1900.75
+        bitmap.context.drawLinearGradient(gradient(), start: CGPoint(x: start, y: 0), end: CGPoint(x: end, y: 0),
+                                          options: extended ? [.drawsBeforeStartLocation, .drawsAfterEndLocation] : [])
+        var worst = 0
+        for x in 0..<2000 {
+            let t = (Double(x) + 0.5 - start) / (end - start)
+            let pixel = bitmap.pixel(x, row: 0)
+            if !extended && (t < 0 || t > 1) {
+                #expect(pixel == [0, 0, 0, 0], "x = \(x)")
+                continue
+            }
+            let clamped = Swift.min(Swift.max(t, 0), 1)
+            worst = Swift.max(worst, abs(Int(pixel[0]) - Int((255 * (1 - clamped)).rounded())))
+            #expect(pixel[3] == 255)
+        }
+        #expect(worst <= 1)
+    }
+
     @Test func gradientsRenderLikeTheReference() {
         let ctx = CGContext(data: nil, width: 120, height: 60, bitsPerComponent: 8, bytesPerRow: 0,
                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!

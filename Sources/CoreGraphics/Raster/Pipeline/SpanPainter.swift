@@ -76,8 +76,7 @@ struct SpanPainter {
         while i < count {
             let c = coverage[i]
             if c >= 0.999 {
-                var j = i + 1
-                while j < count && coverage[j] >= 0.999 { j += 1 }
+                let j = SpanPainter.endOfFullRun(coverage, after: i)
                 SpanPainter.fillSpan(start + i * 4, count: j - i, solid, alphaIndex: a, forceOpaque: forceOpaque)
                 i = j
                 continue
@@ -96,6 +95,21 @@ struct SpanPainter {
             }
             i += 1
         }
+    }
+
+    /// The end of the run of full coverage (≥ 0.999) that starts at `i` (itself full): the
+    /// first index after it, or the count. Eight values are tested at a time.
+    @inline(__always)
+    static func endOfFullRun(_ coverage: UnsafeMutableBufferPointer<Float>, after i: Int) -> Int {
+        let count = coverage.count, base = UnsafeRawPointer(coverage.baseAddress!)
+        var j = i + 1
+        while j + 8 <= count {
+            let v = base.loadUnaligned(fromByteOffset: j * 4, as: SIMD8<Float>.self)
+            guard all(v .>= 0.999) else { break }
+            j += 8
+        }
+        while j < count && coverage[j] >= 0.999 { j += 1 }
+        return j
     }
 
     /// Source-over of `solid` at coverage `c` onto one pixel (no clip mask, normal mode).
@@ -220,8 +234,7 @@ struct SpanPainter {
         while i < count {
             let c = coverage[i]
             if sourceIsOpaque && c >= 0.999 {
-                var j = i + 1
-                while j < count && coverage[j] >= 0.999 { j += 1 }
+                let j = SpanPainter.endOfFullRun(coverage, after: i)
                 SpanPainter.mixOpaqueRun(raw + i * 4, source + i, count: j - i, alpha: alpha, opaqueBits: opaqueBits)
                 i = j
                 continue

@@ -47,6 +47,30 @@ struct GradientSampler {
                 let dx = Double(delta.x) * Double(inverse), dy = Double(delta.y) * Double(inverse)
                 var t = ux * dx + uy * dy
                 let step = Double(m.a) * dx + Double(m.b) * dy
+                let n = coverage.count
+                let tLast = t + step * Double(n - 1)
+                if n > 0, Swift.max(Swift.abs(t), Swift.abs(tLast)) < 1e6, Swift.abs(step) < 1e6 {
+                    // t is linear along the row: step a 32.32 fixed-point table position and
+                    // clamp it, with no per-pixel branches. The position holds t·last + 0.5, so
+                    // truncating it rounds to the nearest entry as the exact path does.
+                    let one = Double(1 << 32)
+                    var position = Int64((t * scale + 0.5) * one)
+                    let increment = Int64(step * scale * one)
+                    let low = Int64(1) << 31, high = Int64((scale + 0.5) * one) - 1
+                    let base = lut.baseAddress!, destination = out
+                    for i in 0..<n {
+                        destination[i] = base[Int(Swift.min(Swift.max(position, low), high) >> 32)]
+                        position &+= increment
+                    }
+                    if !extendBefore || !extendAfter {
+                        // Where the gradient does not paint, the coverage goes.
+                        for i in 0..<n {
+                            let ti = t + step * Double(i)
+                            if (ti < 0 && !extendBefore) || (ti > 1 && !extendAfter) || ti.isNaN { coverage[i] = 0 }
+                        }
+                    }
+                    return
+                }
                 for i in 0..<coverage.count {
                     store(i, t)
                     t += step
