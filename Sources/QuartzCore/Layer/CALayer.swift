@@ -11,13 +11,14 @@
 /// - Note: Differs from Apple: `init()` is `required` so that `UIView.layerClass` can create
 ///   instances of any subclass; a subclass overriding it writes `required override init()`.
 ///   Apple raises an exception for NaN geometry; Lamina ignores it.
-open class CALayer: NSObject {
+open class CALayer: NSObject, CAMediaTiming {
     // MARK: Geometry
 
     /// The layer's own coordinate space: origin and size in points.
     open var bounds: CGRect = .zero {
         didSet {
             if !bounds.isFiniteRect { bounds = oldValue; return }
+            propertyDidChange("bounds", from: oldValue)
             if bounds.size != oldValue.size {
                 setNeedsLayout()
                 if needsDisplayOnBoundsChange { setNeedsDisplay() }
@@ -27,26 +28,34 @@ open class CALayer: NSObject {
 
     /// Where the anchor point sits in the superlayer's coordinate space.
     open var position: CGPoint = .zero {
-        didSet { if !position.x.isFinite || !position.y.isFinite { position = oldValue } }
+        didSet {
+            if !position.x.isFinite || !position.y.isFinite { position = oldValue; return }
+            propertyDidChange("position", from: oldValue)
+        }
     }
 
     /// The layer's position on the z axis; sublayers are drawn in increasing zPosition.
-    open var zPosition: CGFloat = 0
+    open var zPosition: CGFloat = 0 { didSet { propertyDidChange("zPosition", from: oldValue) } }
 
     /// The point, in unit coordinates of the bounds, that `position` places and that transforms
     /// pivot about. (0.5, 0.5) is the centre.
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
-        didSet { if !anchorPoint.x.isFinite || !anchorPoint.y.isFinite { anchorPoint = oldValue } }
+        didSet {
+            if !anchorPoint.x.isFinite || !anchorPoint.y.isFinite { anchorPoint = oldValue; return }
+            propertyDidChange("anchorPoint", from: oldValue)
+        }
     }
 
     /// The anchor point's z component.
-    open var anchorPointZ: CGFloat = 0
+    open var anchorPointZ: CGFloat = 0 { didSet { propertyDidChange("anchorPointZ", from: oldValue) } }
 
     /// The transform applied about the anchor point.
-    open var transform = CATransform3DIdentity
+    open var transform = CATransform3DIdentity { didSet { propertyDidChange("transform", from: oldValue) } }
 
     /// A transform applied to the sublayers, about this layer's anchor point.
-    open var sublayerTransform = CATransform3DIdentity
+    open var sublayerTransform = CATransform3DIdentity {
+        didSet { propertyDidChange("sublayerTransform", from: oldValue) }
+    }
 
     /// Whether the layer's geometry is flipped vertically relative to its superlayer.
     open var isGeometryFlipped = false
@@ -61,17 +70,28 @@ open class CALayer: NSObject {
     // MARK: Contents and style
 
     /// The image the layer shows: a `CGImage` (other values are ignored when drawing).
-    open var contents: Any?
+    open var contents: Any? { didSet { propertyDidChange("contents", from: oldValue) } }
 
     /// The part of the contents image shown, in unit coordinates.
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { propertyDidChange("contentsRect", from: oldValue) }
+    }
+
+    /// The stretchable part of the contents, in unit coordinates: outside it the image keeps
+    /// its size when the layer is resized (nine-part stretching).
+    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { propertyDidChange("contentsCenter", from: oldValue) }
+    }
 
     /// How the contents image is fitted into the bounds.
     open var contentsGravity = CALayerContentsGravity.resize
 
     /// Pixels per point of the contents (and of the backing store `display()` creates).
     open var contentsScale: CGFloat = 1 {
-        didSet { if !(contentsScale > 0) || !contentsScale.isFinite { contentsScale = oldValue } }
+        didSet {
+            if !(contentsScale > 0) || !contentsScale.isFinite { contentsScale = oldValue; return }
+            propertyDidChange("contentsScale", from: oldValue)
+        }
     }
 
     /// The filter used when the contents are drawn smaller than their natural size.
@@ -81,11 +101,11 @@ open class CALayer: NSObject {
     open var magnificationFilter = CALayerContentsFilter.linear
 
     /// The colour filled behind the contents, with the corner radius applied.
-    open var backgroundColor: CGColor?
+    open var backgroundColor: CGColor? { didSet { propertyDidChange("backgroundColor", from: oldValue) } }
 
     /// The radius of the rounded corners of the background and border (and of the clip when
     /// `masksToBounds` is true).
-    open var cornerRadius: CGFloat = 0
+    open var cornerRadius: CGFloat = 0 { didSet { propertyDidChange("cornerRadius", from: oldValue) } }
 
     /// Which corners `cornerRadius` rounds; all four by default.
     open var maskedCorners: CACornerMask = [
@@ -93,19 +113,21 @@ open class CALayer: NSObject {
     ]
 
     /// The width of the border, drawn inside the bounds above the contents and sublayers.
-    open var borderWidth: CGFloat = 0
+    open var borderWidth: CGFloat = 0 { didSet { propertyDidChange("borderWidth", from: oldValue) } }
 
     /// The border colour; opaque black by default.
-    open var borderColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    open var borderColor: CGColor? = CGColor(gray: 0, alpha: 1) {
+        didSet { propertyDidChange("borderColor", from: oldValue) }
+    }
 
     /// The layer's opacity, 0…1, applied to the layer and its sublayers as one group.
-    open var opacity: Float = 1
+    open var opacity: Float = 1 { didSet { propertyDidChange("opacity", from: oldValue) } }
 
     /// Whether the layer (and its sublayers) is not drawn and not hit-tested.
-    open var isHidden = false
+    open var isHidden = false { didSet { propertyDidChange("hidden", from: oldValue) } }
 
     /// Whether contents and sublayers are clipped to the bounds (rounded by `cornerRadius`).
-    open var masksToBounds = false
+    open var masksToBounds = false { didSet { propertyDidChange("masksToBounds", from: oldValue) } }
 
     /// A hint that the layer's contents are fully opaque: backing stores then have no alpha.
     open var isOpaque = false
@@ -120,7 +142,47 @@ open class CALayer: NSObject {
     open var allowsGroupOpacity = true
 
     /// Whether the layer is drawn when its back faces the viewer.
-    open var isDoubleSided = true
+    open var isDoubleSided = true { didSet { propertyDidChange("doubleSided", from: oldValue) } }
+
+    // MARK: Shadow
+
+    /// The shadow's colour; opaque black by default.
+    open var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1) {
+        didSet { propertyDidChange("shadowColor", from: oldValue) }
+    }
+
+    /// The shadow's opacity, 0…1; 0 (no shadow) by default.
+    open var shadowOpacity: Float = 0 { didSet { propertyDidChange("shadowOpacity", from: oldValue) } }
+
+    /// The shadow's offset; (0, −3) by default.
+    open var shadowOffset = CGSize(width: 0, height: -3) {
+        didSet { propertyDidChange("shadowOffset", from: oldValue) }
+    }
+
+    /// The shadow's blur radius; 3 by default.
+    open var shadowRadius: CGFloat = 3 { didSet { propertyDidChange("shadowRadius", from: oldValue) } }
+
+    /// The shape that casts the shadow instead of the layer's composited alpha.
+    open var shadowPath: CGPath? { didSet { propertyDidChange("shadowPath", from: oldValue) } }
+
+    // MARK: Timing (CAMediaTiming)
+
+    /// When the layer's local time begins, in its superlayer's time.
+    open var beginTime: CFTimeInterval = 0
+    /// A layer's duration; layers are not limited by it.
+    open var duration: CFTimeInterval = 0
+    /// How fast the layer's local time (and its animations and sublayers) runs; 0 pauses.
+    open var speed: Float = 1
+    /// An offset added to the layer's local time.
+    open var timeOffset: CFTimeInterval = 0
+    /// Stored for `CAMediaTiming`; layers do not repeat.
+    open var repeatCount: Float = 0
+    /// Stored for `CAMediaTiming`; layers do not repeat.
+    open var repeatDuration: CFTimeInterval = 0
+    /// Stored for `CAMediaTiming`; layers do not reverse.
+    open var autoreverses = false
+    /// Stored for `CAMediaTiming`.
+    open var fillMode = CAMediaTimingFillMode.removed
 
     /// A name for finding the layer while debugging.
     open var name: String?
@@ -128,12 +190,29 @@ open class CALayer: NSObject {
     /// Actions by event name, consulted by `action(forKey:)` after the delegate.
     open var actions: [String: any CAAction]?
 
+    /// Default values for properties not set, consulted by `value(forKey:)` after the layer's
+    /// own values; its `"actions"` entry (a `[String: CAAction]`) joins the action search after
+    /// `actions`. Nested `"style"` entries are searched in turn.
+    open var style: [AnyHashable: Any]?
+
     /// The object that supplies contents, layout and actions; a view, for a view's layer.
     open weak var delegate: (any CALayerDelegate)?
 
     // MARK: State flags
 
     var needsDisplayFlag = false
+    /// Values stored under keys that are not properties (custom animatable properties).
+    var customValues: [String: Any] = [:]
+    /// The animations attached to the layer, in the order added.
+    var attachedAnimations: [AttachedAnimation] = []
+    /// The layer's state at the last transaction commit; nil until its first commit.
+    var committedState: CALayer?
+    /// For a presentation layer, the model layer it was made from.
+    weak var modelLayer: CALayer?
+    /// Whether this is a presentation copy (changes to it never start actions).
+    var isPresentationCopy = false
+    /// The key and presentation value before the change whose action is being looked up.
+    var changeInProgress: (key: String, oldPresentationValue: Any?)?
     var needsLayoutFlag = false
     /// Set by the default `CALayerDelegate.display(_:)` to report that the delegate does not
     /// implement it.
@@ -145,12 +224,20 @@ open class CALayer: NSObject {
     /// Creates a layer with default property values.
     public required override init() {
         super.init()
+        TransactionStack.current.noteChange(self)
     }
 
     /// Creates a copy of `layer`'s properties (not its sublayers or delegate).
-    public init(layer: Any) {
+    ///
+    /// Core Animation makes presentation layers with it, so a subclass with stored properties
+    /// overrides it to copy them.
+    ///
+    /// - Note: Differs from Apple: it is `required` (Swift cannot otherwise create copies of
+    ///   subclasses), so an override is written `required init(layer: Any)`.
+    public required init(layer: Any) {
         super.init()
         guard let other = layer as? CALayer else { return }
+        isPresentationCopy = true
         bounds = other.bounds
         position = other.position
         zPosition = other.zPosition
@@ -172,6 +259,30 @@ open class CALayer: NSObject {
         masksToBounds = other.masksToBounds
         isOpaque = other.isOpaque
         name = other.name
+        contentsCenter = other.contentsCenter
+        minificationFilter = other.minificationFilter
+        magnificationFilter = other.magnificationFilter
+        isGeometryFlipped = other.isGeometryFlipped
+        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+        allowsEdgeAntialiasing = other.allowsEdgeAntialiasing
+        allowsGroupOpacity = other.allowsGroupOpacity
+        isDoubleSided = other.isDoubleSided
+        shadowColor = other.shadowColor
+        shadowOpacity = other.shadowOpacity
+        shadowOffset = other.shadowOffset
+        shadowRadius = other.shadowRadius
+        shadowPath = other.shadowPath
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        actions = other.actions
+        style = other.style
+        customValues = other.customValues
     }
 
     /// Archiving is not supported; returns nil.
@@ -324,6 +435,101 @@ open class CALayer: NSObject {
         layoutIfNeeded()
         displaySubtreeIfNeeded()
         LayerRenderer(context: ctx).draw(self)
+    }
+
+    // MARK: Key-value coding
+
+    /// The value of the property `key` names (Core Animation's names: `"position"`,
+    /// `"hidden"`, `"opacity"`, …), or the value stored under any other key, or else the
+    /// class's `defaultValue(forKey:)`.
+    ///
+    /// - Note: Differs from Apple: Foundation on Linux has no key-value coding, so layers
+    ///   implement it themselves for their own properties; a subclass's stored properties are
+    ///   reachable by overriding these methods, or by keeping them in the layer's key-value
+    ///   storage (`get { value(forKey: "k") } set { setValue(newValue, forKey: "k") }`), which
+    ///   also makes them animatable.
+    open func value(forKey key: String) -> Any? {
+        propertyValue(forKey: key)
+    }
+
+    /// Sets the property `key` names (numbers of any numeric type are converted), or stores the
+    /// value under the key. Setting starts the key's action, as assigning the property does.
+    open func setValue(_ value: Any?, forKey key: String) {
+        setPropertyValue(value, forKey: key)
+    }
+
+    /// The value at a key path: a key, then members of structures (`"position.x"`,
+    /// `"bounds.size"`, `"transform.rotation.z"`, `"transform.scale"`, `"transform.translation"`).
+    open func value(forKeyPath keyPath: String) -> Any? {
+        valueForKeyPath(keyPath)
+    }
+
+    /// Sets the value at a key path; the whole property of the first key is reassigned.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        setValueForKeyPath(value, keyPath)
+    }
+
+    /// The value of `key` when none has been set; nil for keys that are not properties.
+    open class func defaultValue(forKey key: String) -> Any? {
+        nil
+    }
+
+    /// Whether `key`'s value is archived; always true.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    // MARK: Animations
+
+    /// Attaches a copy of `anim` under `key` (replacing an animation with the same key); it
+    /// starts when the current transaction commits. A zero duration becomes the transaction's
+    /// animation duration.
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        attach(anim, forKey: key)
+    }
+
+    /// The animation attached under `key` (the layer's copy; do not change it).
+    open func animation(forKey key: String) -> CAAnimation? {
+        attachedAnimations.last { $0.key == key }?.animation
+    }
+
+    /// Detaches the animation under `key`; its delegate hears that it stopped unfinished.
+    open func removeAnimation(forKey key: String) {
+        detachAnimations { $0.key == key }
+    }
+
+    /// Detaches every animation.
+    open func removeAllAnimations() {
+        detachAnimations { _ in true }
+    }
+
+    /// The keys of the attached animations, in the order added; nil when there are none.
+    open func animationKeys() -> [String]? {
+        let keys = attachedAnimations.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// A copy of the layer as currently seen: the last committed state with the running
+    /// animations applied at the current media time (its sublayers are presentation layers
+    /// too). Nil until the layer has been committed in a transaction.
+    open func presentation() -> Self? {
+        makePresentation() as? Self
+    }
+
+    /// For a presentation layer, the model layer it shows; for a model layer, itself.
+    open func model() -> Self {
+        (modelLayer as? Self) ?? self
+    }
+
+    // MARK: Time
+
+    /// Converts `t` from `l`'s local time (nil: media time) to this layer's.
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        localTime(fromMediaTime: l.map { $0.mediaTime(fromLocalTime: t) } ?? t)
+    }
+
+    /// Converts `t` from this layer's local time to `l`'s (nil: media time).
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        let media = mediaTime(fromLocalTime: t)
+        return l.map { $0.localTime(fromMediaTime: media) } ?? media
     }
 
     open override var description: String {

@@ -23,7 +23,9 @@ private final class DefaultingLayer: CALayer {
     @Test func searchOrder() {
         let layer = DefaultingLayer()
         #expect(name(layer.action(forKey: "opacity")) == "class")
-        #expect(layer.action(forKey: "bounds") == nil)
+        // Animatable keys end the search with the implicit animation; other keys with nothing.
+        #expect((layer.action(forKey: "bounds") as? CABasicAnimation)?.keyPath == "bounds")
+        #expect(layer.action(forKey: "notAProperty") == nil)
         layer.actions = ["opacity": NamedAction(name: "dictionary")]
         #expect(name(layer.action(forKey: "opacity")) == "dictionary")
         let delegate = ActionDelegate()

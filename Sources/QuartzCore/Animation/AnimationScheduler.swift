@@ -1,0 +1,176 @@
+import Dispatch
+
+/// The completion block of one transaction: it runs once every animation added while it was
+/// set has finished or been removed, and the transaction has been committed (or the block
+/// replaced).
+final class CompletionGroup {
+    private var block: (() -> Void)?
+    private var pending = 0
+    private var sealed = false
+
+    init(_ block: @escaping () -> Void) {
+        self.block = block
+    }
+
+    func enter() { pending += 1 }
+
+    /// One animation is done; returns the block if that was the last one after sealing.
+    func leave() -> (() -> Void)? {
+        pending -= 1
+        return takeIfDone()
+    }
+
+    /// No more animations join; returns the block if none is outstanding.
+    func seal() -> (() -> Void)? {
+        sealed = true
+        return takeIfDone()
+    }
+
+    private func takeIfDone() -> (() -> Void)? {
+        guard sealed, pending <= 0, let block else { return nil }
+        self.block = nil
+        return block
+    }
+}
+
+/// A committed animation waiting for its start and end.
+package final class AnimationWatch {
+    weak var layer: CALayer?
+    let animation: CAAnimation
+    let groups: [CompletionGroup]
+    var started = false
+    var done = false
+
+    init(layer: CALayer, animation: CAAnimation, groups: [CompletionGroup]) {
+        self.layer = layer
+        self.animation = animation
+        self.groups = groups
+    }
+}
+
+/// Per clock: the committed animations whose start or end is still to be reported, and the
+/// delivery of those reports (on the advancing thread for manual clocks, on the main queue
+/// for the system clock).
+package final class AnimationScheduler: @unchecked Sendable {
+    unowned(unsafe) var clock: CAMediaClock!
+    private let lock = NSLock()
+    private var watches: [AnimationWatch] = []
+    private var wakeScheduled = false
+    /// Callbacks run on every delivery (display links), by registration id.
+    private var frameCallbacks: [(id: Int, callback: () -> Void)] = []
+    private var nextCallbackID = 0
+
+    func watch(_ watch: AnimationWatch) {
+        lock.lock()
+        watches.append(watch)
+        lock.unlock()
+    }
+
+    /// Runs `work` where this clock delivers: inline for manual clocks and on the main
+    /// thread, else on the main queue.
+    func deliver(_ work: @escaping () -> Void) {
+        if clock.isManual || Thread.isMainThread {
+            work()
+        } else {
+            let box = UncheckedBox(work)
+            DispatchQueue.main.async { box.value() }
+        }
+    }
+
+    package func addFrameCallback(_ callback: @escaping () -> Void) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        nextCallbackID += 1
+        frameCallbacks.append((nextCallbackID, callback))
+        return nextCallbackID
+    }
+
+    package func removeFrameCallback(_ id: Int) {
+        lock.lock()
+        frameCallbacks.removeAll { $0.id == id }
+        lock.unlock()
+    }
+
+    /// Reports every start and end that is due at the clock's time: starts first, then ends
+    /// (removing finished animations that ask for it), then the completion blocks whose last
+    /// animation ended, then (for a new frame) the frame callbacks.
+    package func deliverDue(newFrame: Bool = true) {
+        let now = clock.time
+        lock.lock()
+        let current = watches
+        let callbacks = newFrame ? frameCallbacks.map(\.callback) : []
+        lock.unlock()
+        var completions: [() -> Void] = []
+        for watch in current where !watch.done {
+            guard let layer = watch.layer, layer.isAttached(watch.animation) else {
+                // Gone with its layer, or removed (the removal reported it).
+                watch.done = true
+                continue
+            }
+            let t = layer.localTime(fromMediaTime: now)
+            let timing = watch.animation.timingModel
+            if !watch.started && t >= timing.beginTime {
+                watch.started = true
+                watch.animation.delegate?.animationDidStart(watch.animation)
+            }
+            if t >= timing.endTime {
+                watch.done = true
+                if watch.animation.isRemovedOnCompletion { layer.detachFinished(watch.animation) }
+                watch.animation.delegate?.animationDidStop(watch.animation, finished: true)
+                completions += watch.groups.compactMap { $0.leave() }
+            }
+        }
+        lock.lock()
+        watches.removeAll { $0.done }
+        lock.unlock()
+        for completion in completions { completion() }
+        for callback in callbacks { callback() }
+        scheduleWake()
+    }
+
+    /// Marks a removed animation's watch as done and returns the completion blocks that its
+    /// removal released.
+    func finishRemoved(_ watch: AnimationWatch) -> [() -> Void] {
+        guard !watch.done else { return [] }
+        watch.done = true
+        watch.animation.delegate?.animationDidStop(watch.animation, finished: false)
+        return watch.groups.compactMap { $0.leave() }
+    }
+
+    /// For the system clock: wakes the main queue when the next start or end is due.
+    private func scheduleWake() {
+        guard !clock.isManual else { return }
+        let now = clock.time
+        lock.lock()
+        var next = CFTimeInterval.infinity
+        for watch in watches where !watch.done {
+            guard let layer = watch.layer else { continue }
+            let timing = watch.animation.timingModel
+            let due = watch.started ? timing.endTime : timing.beginTime
+            next = Swift.min(next, layer.mediaTime(fromLocalTime: due))
+        }
+        let hasCallbacks = !frameCallbacks.isEmpty
+        if hasCallbacks { next = Swift.min(next, now + 1.0 / 60) }
+        guard next.isFinite, !wakeScheduled else {
+            lock.unlock()
+            return
+        }
+        wakeScheduled = true
+        lock.unlock()
+        let delay = Swift.max(0, next - now)
+        let box = UncheckedBox(self)
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) {
+            let scheduler = box.value
+            scheduler.lock.lock()
+            scheduler.wakeScheduled = false
+            scheduler.lock.unlock()
+            scheduler.deliverDue()
+        }
+    }
+}
+
+/// Carries a non-Sendable value to the main queue, where the code that uses it runs.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

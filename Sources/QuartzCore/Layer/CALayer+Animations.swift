@@ -1,0 +1,182 @@
+/// One animation attached to a layer.
+struct AttachedAnimation {
+    let key: String?
+    /// The layer's own copy.
+    let animation: CAAnimation
+    /// Set when the transaction that added it commits: from then on it is evaluated and
+    /// watched for its end.
+    var watch: AnimationWatch?
+}
+
+extension CALayer {
+    // MARK: Attaching and detaching
+
+    func attach(_ anim: CAAnimation, forKey key: String?) {
+        guard !isPresentationCopy, let copy = anim.copy() as? CAAnimation else { return }
+        if let property = copy as? CAPropertyAnimation, property.keyPath == nil, !(copy is CAAnimationGroup) {
+            // Nothing to animate: Core Animation ignores it too.
+            return
+        }
+        if copy.duration == 0 { copy.duration = CATransaction.animationDuration() }
+        if let key { detachAnimations { $0.key == key } }
+        attachedAnimations.append(AttachedAnimation(key: key, animation: copy, watch: nil))
+        TransactionStack.current.noteAnimationAdded(copy, to: self)
+    }
+
+    /// Detaches the animations `matching` selects. Those already running hear
+    /// `animationDidStop(_:finished: false)` when the current transaction commits.
+    func detachAnimations(where matching: (AttachedAnimation) -> Bool) {
+        var kept: [AttachedAnimation] = []
+        let stack = TransactionStack.current
+        for entry in attachedAnimations {
+            guard matching(entry) else {
+                kept.append(entry)
+                continue
+            }
+            stack.noteAnimationRemoved(entry.animation, watch: entry.watch)
+        }
+        attachedAnimations = kept
+    }
+
+    /// Detaches `animation` after it finished (no stop is reported here).
+    func detachFinished(_ animation: CAAnimation) {
+        attachedAnimations.removeAll { $0.animation === animation }
+    }
+
+    func isAttached(_ animation: CAAnimation) -> Bool {
+        attachedAnimations.contains { $0.animation === animation }
+    }
+
+    func setWatch(_ watch: AnimationWatch, for animation: CAAnimation) {
+        if let index = attachedAnimations.firstIndex(where: { $0.animation === animation }) {
+            attachedAnimations[index].watch = watch
+        }
+    }
+
+    // MARK: Time spaces
+
+    private var ancestryFromRoot: [CALayer] {
+        var chain: [CALayer] = []
+        var layer: CALayer? = self
+        while let current = layer {
+            chain.append(current)
+            layer = current.superlayer
+        }
+        return chain.reversed()
+    }
+
+    var ownTiming: MediaTimingModel {
+        MediaTimingModel(beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset)
+    }
+
+    /// Media time → this layer's local time, through every ancestor's timing.
+    func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        ancestryFromRoot.reduce(t) { $1.ownTiming.localTime(fromParent: $0) }
+    }
+
+    /// This layer's local time → media time.
+    func mediaTime(fromLocalTime t: CFTimeInterval) -> CFTimeInterval {
+        ancestryFromRoot.reversed().reduce(t) { $1.ownTiming.parentTime(fromLocal: $0) }
+    }
+
+    /// The layer's local time now, on the current media clock.
+    var currentLocalTime: CFTimeInterval {
+        localTime(fromMediaTime: CAMediaClock.current.time)
+    }
+
+    // MARK: Presentation
+
+    func makePresentation() -> CALayer? {
+        if isPresentationCopy { return self }
+        guard let committed = committedState else { return nil }
+        let copy = type(of: self).init(layer: committed)
+        copy.modelLayer = self
+        copy.applyAnimations(attachedAnimations, atLayerTime: currentLocalTime)
+        let children = storedSublayers.compactMap { $0.makePresentation() }
+        for child in children { child.superlayer = copy }
+        copy.storedSublayers = children
+        return copy
+    }
+
+    /// Applies the committed animations, in the order added, at layer time `t`.
+    func applyAnimations(_ entries: [AttachedAnimation], atLayerTime t: CFTimeInterval) {
+        for entry in entries where entry.watch != nil {
+            entry.animation.apply(to: self, atLayerTime: t)
+        }
+    }
+
+    /// Writes an animated value into a presentation layer.
+    func setPresentationValue(_ value: Any?, forKeyPath keyPath: String) {
+        setValue(value, forKeyPath: keyPath)
+    }
+
+    /// The value of `key` as seen now, had the model still held `modelValue`: the committed
+    /// animations of that key applied over it.
+    func presentationValue(forKey key: String, modelValue: Any?) -> Any? {
+        let relevant = attachedAnimations.filter { entry in
+            guard entry.watch != nil else { return false }
+            guard let path = (entry.animation as? CAPropertyAnimation)?.keyPath else { return entry.animation is CAAnimationGroup }
+            return path == key || path.hasPrefix(key + ".")
+        }
+        guard !relevant.isEmpty else { return modelValue }
+        let scratch = type(of: self).init(layer: committedState ?? self)
+        scratch.setValue(modelValue, forKey: key)
+        scratch.applyAnimations(relevant, atLayerTime: currentLocalTime)
+        return scratch.value(forKey: key)
+    }
+
+    // MARK: Property changes and actions
+
+    /// Called after a property changed: records the change in the transaction and, for a
+    /// committed layer with actions enabled, runs the action the search finds.
+    func propertyDidChange(_ key: String, from oldValue: Any?) {
+        guard !isPresentationCopy else { return }
+        let stack = TransactionStack.current
+        stack.noteChange(self)
+        guard committedState != nil, !stack.disableActions else { return }
+        changeInProgress = (key, presentationValue(forKey: key, modelValue: oldValue))
+        defer { changeInProgress = nil }
+        guard let action = action(forKey: key) else { return }
+        action.run(forKey: key, object: self, arguments: nil)
+    }
+
+    /// The action search: the delegate, then `actions`, then the `style` dictionaries, then
+    /// the class default, then the implicit animation. `NSNull` ends it with no action.
+    func searchAction(forKey event: String) -> (any CAAction)? {
+        if let delegate, let action = delegate.action(for: self, forKey: event) {
+            return action is NSNull ? nil : action
+        }
+        if let action = actions?[event] {
+            return action is NSNull ? nil : action
+        }
+        var style = self.style
+        while let current = style {
+            if let table = current["actions"] as? [String: any CAAction], let action = table[event] {
+                return action is NSNull ? nil : action
+            }
+            style = current["style"] as? [AnyHashable: Any]
+        }
+        if let action = type(of: self).defaultAction(forKey: event) {
+            return action is NSNull ? nil : action
+        }
+        return implicitAnimation(forKey: event)
+    }
+
+    /// The animation a change of `key` gets when nothing else answers: a basic animation from
+    /// the presentation value before the change to the new model value, with the transaction's
+    /// duration and timing function. Nil for keys that do not animate.
+    func implicitAnimation(forKey key: String) -> CABasicAnimation? {
+        guard CALayer.animatableKeys.contains(key) || type(of: self).needsDisplay(forKey: key) || customValues[key] != nil else {
+            return nil
+        }
+        let animation = CABasicAnimation(keyPath: key)
+        if let change = changeInProgress, change.key == key {
+            animation.fromValue = change.oldPresentationValue
+        } else {
+            animation.fromValue = makePresentation()?.value(forKey: key) ?? value(forKey: key)
+        }
+        animation.duration = CATransaction.animationDuration()
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+}

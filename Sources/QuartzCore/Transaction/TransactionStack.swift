@@ -1,0 +1,180 @@
+import Dispatch
+
+/// One open transaction: its values (duration, timing function, disabled actions, …) and its
+/// completion block.
+final class TransactionFrame {
+    let isImplicit: Bool
+    var values: [String: Any] = [:]
+    var completion: CompletionGroup?
+
+    init(isImplicit: Bool) {
+        self.isImplicit = isImplicit
+    }
+}
+
+/// A thread's transactions: the stack of open frames, and what changed since the last commit
+/// (layers, added and removed animations), which the outermost commit hands to the render
+/// side.
+///
+/// Invariants: changes always happen inside some frame (an implicit one is opened on demand);
+/// only the commit that empties the stack commits changes. On the main thread an implicit
+/// frame is committed at the end of the current run-loop turn.
+final class TransactionStack {
+    private(set) var frames: [TransactionFrame] = []
+    private var changedLayers: [WeakLayer] = []
+    private var changedIDs = Set<ObjectIdentifier>()
+    private var addedAnimations: [(layer: WeakLayer, animation: CAAnimation, groups: [CompletionGroup])] = []
+    private var removedWatches: [AnimationWatch] = []
+    private var committing = false
+
+    private static let threadKey = "Lamina.CATransaction"
+
+    /// This thread's stack.
+    static var current: TransactionStack {
+        let dictionary = Thread.current.threadDictionary
+        if let stack = dictionary[threadKey] as? TransactionStack { return stack }
+        let stack = TransactionStack()
+        dictionary[threadKey] = stack
+        return stack
+    }
+
+    // MARK: Frames
+
+    /// Opens an implicit frame if none is open.
+    private func ensureOpen() {
+        guard frames.isEmpty else { return }
+        frames.append(TransactionFrame(isImplicit: true))
+        if Thread.isMainThread {
+            // The end of this run-loop turn.
+            DispatchQueue.main.async { TransactionStack.current.commitImplicit() }
+        }
+    }
+
+    func begin() {
+        frames.append(TransactionFrame(isImplicit: false))
+    }
+
+    /// Closes the innermost frame; when that empties the stack, commits the changes.
+    func commit() {
+        guard let frame = frames.popLast() else { return }
+        let released = frame.completion?.seal()
+        if frames.isEmpty { commitChanges() }
+        if let released { CAMediaClock.current.scheduler.deliver(released) }
+    }
+
+    /// Commits the implicit frame if it is the only one open.
+    func commitImplicit() {
+        guard frames.count == 1, frames[0].isImplicit else {
+            if frames.isEmpty { commitChanges() }
+            return
+        }
+        commit()
+    }
+
+    // MARK: Values
+
+    func value(forKey key: String) -> Any? {
+        for frame in frames.reversed() {
+            if let v = frame.values[key] { return v }
+        }
+        return nil
+    }
+
+    func setValue(_ value: Any?, forKey key: String) {
+        ensureOpen()
+        if key == kCATransactionCompletionBlock {
+            setCompletion(value as? () -> Void)
+            return
+        }
+        frames[frames.count - 1].values[key] = value
+    }
+
+    var disableActions: Bool {
+        AnimationNumber.bool(value(forKey: kCATransactionDisableActions)) ?? false
+    }
+
+    func completionBlock() -> (() -> Void)? {
+        frames.last?.values[kCATransactionCompletionBlock] as? () -> Void
+    }
+
+    private func setCompletion(_ block: (() -> Void)?) {
+        let frame = frames[frames.count - 1]
+        // A replaced block no longer waits for animations added from now on.
+        if let released = frame.completion?.seal() { CAMediaClock.current.scheduler.deliver(released) }
+        frame.completion = block.map(CompletionGroup.init)
+        frame.values[kCATransactionCompletionBlock] = block
+    }
+
+    // MARK: Changes
+
+    func noteChange(_ layer: CALayer) {
+        ensureOpen()
+        let id = ObjectIdentifier(layer)
+        guard !changedIDs.contains(id) else { return }
+        changedIDs.insert(id)
+        changedLayers.append(WeakLayer(layer))
+    }
+
+    func noteAnimationAdded(_ animation: CAAnimation, to layer: CALayer) {
+        noteChange(layer)
+        let groups = frames.compactMap(\.completion)
+        for group in groups { group.enter() }
+        addedAnimations.append((WeakLayer(layer), animation, groups))
+    }
+
+    func noteAnimationRemoved(_ animation: CAAnimation, watch: AnimationWatch?) {
+        ensureOpen()
+        if let watch {
+            removedWatches.append(watch)
+            return
+        }
+        // Added and removed before any commit: it never ran, but it no longer holds back the
+        // completion blocks it joined.
+        guard let index = addedAnimations.firstIndex(where: { $0.animation === animation }) else { return }
+        let released = addedAnimations[index].groups.compactMap { $0.leave() }
+        addedAnimations.remove(at: index)
+        for block in released { CAMediaClock.current.scheduler.deliver(block) }
+    }
+
+    /// Hands the changes to the render side: snapshots the changed layers, starts the added
+    /// animations (a zero begin time becomes the layer's current time), reports removals, and
+    /// delivers whatever became due.
+    private func commitChanges() {
+        guard !committing else { return }
+        committing = true
+        defer { committing = false }
+        let layers = changedLayers.compactMap(\.layer)
+        let added = addedAnimations, removed = removedWatches
+        changedLayers = []
+        changedIDs = []
+        addedAnimations = []
+        removedWatches = []
+        let clock = CAMediaClock.current
+        let scheduler = clock.scheduler
+        for layer in layers {
+            layer.committedState = type(of: layer).init(layer: layer)
+        }
+        let now = clock.time
+        for (box, animation, groups) in added {
+            guard let layer = box.layer, layer.isAttached(animation) else {
+                let released = groups.compactMap { $0.leave() }
+                for block in released { scheduler.deliver(block) }
+                continue
+            }
+            if animation.beginTime == 0 { animation.beginTime = layer.localTime(fromMediaTime: now) }
+            let watch = AnimationWatch(layer: layer, animation: animation, groups: groups)
+            layer.setWatch(watch, for: animation)
+            scheduler.watch(watch)
+        }
+        var released: [() -> Void] = []
+        for watch in removed { released += scheduler.finishRemoved(watch) }
+        for block in released { scheduler.deliver(block) }
+        scheduler.deliverDue(newFrame: false)
+    }
+}
+
+/// A weak reference to a layer.
+struct WeakLayer {
+    weak var layer: CALayer?
+    init(_ layer: CALayer) { self.layer = layer }
+}
