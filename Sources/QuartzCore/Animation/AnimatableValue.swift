@@ -101,7 +101,7 @@ enum AnimatableValue {
         }
     }
 
-    /// a − b (the inverse of `add`); transforms multiply by the inverse.
+    /// a − b (the inverse of `add`: add(b, a − b) = a); transforms multiply by the inverse.
     static func subtract(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue {
         switch (a, b) {
         case let (.number(x), .number(y)): return .number(x - y)
@@ -112,7 +112,8 @@ enum AnimatableValue {
                                 width: p.size.width - q.size.width, height: p.size.height - q.size.height))
         case let (.color(p), .color(q)): return .color(p - q)
         case let (.vector(p), .vector(q)) where p.count == q.count: return .vector(zip(p, q).map { $0 - $1 })
-        case let (.transform(p), .transform(q)): return .transform(CATransform3DConcat(CATransform3DInvert(q), p))
+        // add(b, subtract(a, b)) = a: the difference is applied first, then b.
+        case let (.transform(p), .transform(q)): return .transform(CATransform3DConcat(p, CATransform3DInvert(q)))
         default: return a
         }
     }

@@ -69,7 +69,7 @@ package final class AnimationScheduler: @unchecked Sendable {
     /// Runs `work` where this clock delivers: inline for manual clocks and on the main
     /// thread, else on the main queue.
     func deliver(_ work: @escaping () -> Void) {
-        if clock.isManual || Thread.isMainThread {
+        if clock.isManual || MainQueue.isCurrent {
             work()
         } else {
             let box = UncheckedBox(work)

@@ -127,6 +127,12 @@ extension CALayer {
 
     // MARK: Property changes and actions
 
+    /// Whether changes of `key` animate: the animatable properties, keys the class redisplays
+    /// for, and custom keys.
+    package func isAnimatable(_ key: String) -> Bool {
+        CALayer.animatableKeys.contains(key) || type(of: self).needsDisplay(forKey: key) || customValues[key] != nil
+    }
+
     /// Called after a property changed: records the change in the transaction and, for a
     /// committed layer with actions enabled, runs the action the search finds.
     func propertyDidChange(_ key: String, from oldValue: Any?) {
@@ -134,7 +140,7 @@ extension CALayer {
         let stack = TransactionStack.current
         stack.noteChange(self)
         guard committedState != nil, !stack.disableActions else { return }
-        changeInProgress = (key, presentationValue(forKey: key, modelValue: oldValue))
+        changeInProgress = (key, oldValue, presentationValue(forKey: key, modelValue: oldValue))
         defer { changeInProgress = nil }
         guard let action = action(forKey: key) else { return }
         action.run(forKey: key, object: self, arguments: nil)
@@ -166,9 +172,7 @@ extension CALayer {
     /// the presentation value before the change to the new model value, with the transaction's
     /// duration and timing function. Nil for keys that do not animate.
     func implicitAnimation(forKey key: String) -> CABasicAnimation? {
-        guard CALayer.animatableKeys.contains(key) || type(of: self).needsDisplay(forKey: key) || customValues[key] != nil else {
-            return nil
-        }
+        guard isAnimatable(key) else { return nil }
         let animation = CABasicAnimation(keyPath: key)
         if let change = changeInProgress, change.key == key {
             animation.fromValue = change.oldPresentationValue

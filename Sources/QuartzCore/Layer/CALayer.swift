@@ -211,8 +211,9 @@ open class CALayer: NSObject, CAMediaTiming {
     weak var modelLayer: CALayer?
     /// Whether this is a presentation copy (changes to it never start actions).
     var isPresentationCopy = false
-    /// The key and presentation value before the change whose action is being looked up.
-    var changeInProgress: (key: String, oldPresentationValue: Any?)?
+    /// The key, model value and presentation value before the change whose action is being
+    /// looked up (UIKit's animation blocks build their animations from it).
+    package var changeInProgress: (key: String, oldModelValue: Any?, oldPresentationValue: Any?)?
     var needsLayoutFlag = false
     /// Set by the default `CALayerDelegate.display(_:)` to report that the delegate does not
     /// implement it.

@@ -87,7 +87,7 @@ open class CATransaction: NSObject {
     /// - Note: Differs from Apple: with a manual `CAMediaClock` the block runs on the thread
     ///   that commits or advances the clock; with the system clock, on the main thread.
     open class func setCompletionBlock(_ block: (() -> Void)?) {
-        TransactionStack.current.setValue(block, forKey: kCATransactionCompletionBlock)
+        TransactionStack.current.setCompletion(block)
     }
 
     /// The value set for `key` in the innermost transaction that has one.

@@ -29,8 +29,12 @@ final class TransactionStack {
 
     private static let threadKey = "Lamina.CATransaction"
 
-    /// This thread's stack.
+    /// The main queue's stack, whichever thread drains the queue.
+    nonisolated(unsafe) private static let mainStack = TransactionStack()
+
+    /// This thread's stack (the main queue's, on the main queue).
     static var current: TransactionStack {
+        if MainQueue.isCurrent { return mainStack }
         let dictionary = Thread.current.threadDictionary
         if let stack = dictionary[threadKey] as? TransactionStack { return stack }
         let stack = TransactionStack()
@@ -44,7 +48,7 @@ final class TransactionStack {
     private func ensureOpen() {
         guard frames.isEmpty else { return }
         frames.append(TransactionFrame(isImplicit: true))
-        if Thread.isMainThread {
+        if MainQueue.isCurrent {
             // The end of this run-loop turn.
             DispatchQueue.main.async { TransactionStack.current.commitImplicit() }
         }
@@ -83,7 +87,14 @@ final class TransactionStack {
     func setValue(_ value: Any?, forKey key: String) {
         ensureOpen()
         if key == kCATransactionCompletionBlock {
-            setCompletion(value as? () -> Void)
+            // A block typed as main-actor isolated does not cast to a plain function type.
+            if let block = value as? () -> Void {
+                setCompletion(block)
+            } else if let block = value as? @MainActor () -> Void {
+                setCompletion { MainActor.assumeIsolated(block) }
+            } else {
+                setCompletion(nil)
+            }
             return
         }
         frames[frames.count - 1].values[key] = value
@@ -97,7 +108,8 @@ final class TransactionStack {
         frames.last?.values[kCATransactionCompletionBlock] as? () -> Void
     }
 
-    private func setCompletion(_ block: (() -> Void)?) {
+    func setCompletion(_ block: (() -> Void)?) {
+        ensureOpen()
         let frame = frames[frames.count - 1]
         // A replaced block no longer waits for animations added from now on.
         if let released = frame.completion?.seal() { CAMediaClock.current.scheduler.deliver(released) }

@@ -296,9 +296,15 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         layoutSubviews()
     }
 
-    /// A view's layer changes without implicit animation: `NSNull` for every event.
+    /// A view's layer changes without implicit animation: `NSNull` for every event, except
+    /// inside an animation block (`UIView.animate`…), where changes of the view's own layer
+    /// get the block's animation.
     open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
-        NSNull()
+        guard layer === self.layer, UIView.areAnimationsEnabled, let context = ViewAnimationContext.current,
+              let action = context.action(for: layer, forKey: event) else {
+            return NSNull()
+        }
+        return action
     }
 
     // MARK: Hit testing and conversion

@@ -1,0 +1,26 @@
+/// Arithmetic on animation values for other modules of the package (UIKit's additive view
+/// animations), without exposing the internal value representation.
+package enum AnimationValueMath {
+    /// a − b when the kind subtracts (numbers, geometry, transforms), else nil.
+    package static func difference(_ a: Any?, _ b: Any?) -> Any? {
+        let x = AnimatableValue(a), y = AnimatableValue(b)
+        switch (x, y) {
+        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.transform, .transform):
+            return AnimatableValue.subtract(x, y).boxed
+        default:
+            return nil
+        }
+    }
+
+    /// The additive identity of `value`'s kind (0, .zero, the identity transform), or nil.
+    package static func zero(like value: Any?) -> Any? {
+        switch AnimatableValue(value) {
+        case .number: return CGFloat(0)
+        case .point: return CGPoint.zero
+        case .size: return CGSize.zero
+        case .rect: return CGRect.zero
+        case .transform: return CATransform3DIdentity
+        default: return nil
+        }
+    }
+}
