@@ -27,6 +27,7 @@ public struct GalleryScene {
             GalleryScene(name: "2-anchor-point") { AnchorPointScene.makeView() },
             GalleryScene(name: "3-layer-styles") { LayerStyleScene.makeView() },
             GalleryScene(name: "4-draw-rect") { DrawRectScene.makeView() },
+            GalleryScene(name: "5-animation-strip") { AnimationStripScene.makeView() },
         ]
     }
 }

@@ -9,3 +9,10 @@ public protocol CAAction {
 extension NSNull: CAAction {
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
+
+/// The event a layer's action is looked up for when it is added to a layer tree.
+public let kCAOnOrderIn = "onOrderIn"
+/// The event a layer's action is looked up for when it is removed from its layer tree.
+public let kCAOnOrderOut = "onOrderOut"
+/// The event of transition animations (`CATransition`).
+public let kCATransition = "transition"

@@ -1,9 +1,22 @@
 extension CALayer {
     func replaceAllSublayers(with newValue: [CALayer]?) {
-        for layer in storedSublayers { layer.superlayer = nil }
+        let old = storedSublayers
+        for layer in old { layer.superlayer = nil }
         storedSublayers = []
+        for layer in old where !(newValue ?? []).contains(where: { $0 === layer }) { layer.runTreeAction(kCAOnOrderOut) }
         for layer in newValue ?? [] { insertSublayerAt(layer, storedSublayers.count) }
         setNeedsLayout()
+        runTreeAction("sublayers")
+    }
+
+    /// Runs the action for a tree event (`onOrderIn`, `onOrderOut`, `sublayers`) of a
+    /// committed layer, as property changes do. These events have no implicit animation.
+    func runTreeAction(_ event: String) {
+        guard !isPresentationCopy else { return }
+        let stack = TransactionStack.current
+        stack.noteChange(self)
+        guard committedState != nil, !stack.disableActions, let action = action(forKey: event) else { return }
+        action.run(forKey: event, object: self, arguments: nil)
     }
 
     /// Sublayers sorted by zPosition, keeping insertion order among equals.
@@ -19,7 +32,8 @@ extension CALayer {
     func insertSublayerAt(_ layer: CALayer, _ requested: Int) {
         guard layer !== self, !isDescendant(of: layer) else { return }
         var index = requested
-        if layer.superlayer === self, let current = storedSublayers.firstIndex(where: { $0 === layer }) {
+        let isNew = layer.superlayer !== self
+        if !isNew, let current = storedSublayers.firstIndex(where: { $0 === layer }) {
             storedSublayers.remove(at: current)
             if current < index { index -= 1 }
         } else {
@@ -29,6 +43,8 @@ extension CALayer {
         storedSublayers.insert(layer, at: index)
         layer.superlayer = self
         setNeedsLayout()
+        if isNew { layer.runTreeAction(kCAOnOrderIn) }
+        runTreeAction("sublayers")
     }
 
     func indexOfSublayer(_ layer: CALayer?) -> Int? {
@@ -40,6 +56,8 @@ extension CALayer {
         parent.storedSublayers.removeAll { $0 === self }
         superlayer = nil
         parent.setNeedsLayout()
+        runTreeAction(kCAOnOrderOut)
+        parent.runTreeAction("sublayers")
     }
 
     /// Whether `ancestor` is this layer's superlayer, or one of its superlayers.
