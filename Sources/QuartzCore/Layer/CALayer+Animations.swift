@@ -18,6 +18,7 @@ extension CALayer {
             return
         }
         if copy.duration == 0 { copy.duration = CATransaction.animationDuration() }
+        if let transition = copy as? CATransition { transition.snapshot = renderSnapshot() }
         if let key { detachAnimations { $0.key == key } }
         attachedAnimations.append(AttachedAnimation(key: key, animation: copy, watch: nil))
         TransactionStack.current.noteAnimationAdded(copy, to: self)
@@ -51,6 +52,25 @@ extension CALayer {
         if let index = attachedAnimations.firstIndex(where: { $0.animation === animation }) {
             attachedAnimations[index].watch = watch
         }
+    }
+
+    /// How the layer and its sublayers look now (the presentation if committed, else the
+    /// model), rendered at twice the contents scale.
+    func renderSnapshot() -> LayerSnapshot? {
+        let source = makePresentation() ?? self
+        let bounds = source.bounds
+        let scale = Swift.max(source.contentsScale, 1) * 2
+        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        guard width > 0, height > 0, width <= 8192, height <= 8192,
+              let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return nil }
+        // Layer space is y-down with the bounds origin at the top left.
+        ctx.translateBy(x: 0, y: CGFloat(height))
+        ctx.scaleBy(x: scale, y: -scale)
+        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        LayerRenderer(context: ctx).drawBody(source)
+        return ctx.makeImage().map { LayerSnapshot(image: $0, bounds: bounds) }
     }
 
     // MARK: Time spaces

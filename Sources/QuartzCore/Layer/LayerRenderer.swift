@@ -19,6 +19,18 @@ struct LayerRenderer {
             ctx.setAlpha(CGFloat(layer.opacity))
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
         }
+        if let transition = layer.transitionState {
+            drawTransition(transition, of: layer)
+        } else {
+            drawBody(layer)
+        }
+        if grouped { ctx.endTransparencyLayer() }
+        ctx.restoreGState()
+    }
+
+    /// Background, contents, sublayers and border, in the layer's own space (no opacity).
+    func drawBody(_ layer: CALayer) {
+        let ctx = context
         let bounds = layer.bounds
         let outline = roundedOutline(layer, bounds)
         if let background = layer.backgroundColor, background.alpha > 0 {
@@ -41,7 +53,79 @@ struct LayerRenderer {
         }
         ctx.restoreGState()
         drawBorder(of: layer, outline: outline)
-        if grouped { ctx.endTransparencyLayer() }
+    }
+
+    /// A transition at progress p: the old rendering (a snapshot) and the new (drawn live),
+    /// combined as the type says. A fade is an exact cross-dissolve, old·(1 − p) + new·p,
+    /// summed with `plusLighter`; moving types offset the renderings by p of the bounds along
+    /// the subtype's direction.
+    private func drawTransition(_ transition: TransitionState, of layer: CALayer) {
+        let ctx = context
+        let p = CGFloat(Swift.min(Swift.max(transition.progress, 0), 1))
+        let bounds = layer.bounds
+        // The unit direction the new rendering travels in.
+        let direction: CGPoint
+        switch transition.subtype {
+        case .fromRight: direction = CGPoint(x: -1, y: 0)
+        case .fromTop: direction = CGPoint(x: 0, y: 1)
+        case .fromBottom: direction = CGPoint(x: 0, y: -1)
+        default: direction = CGPoint(x: 1, y: 0)
+        }
+        let span = CGPoint(x: direction.x * bounds.width, y: direction.y * bounds.height)
+        func drawOld(offset t: CGFloat, alpha: CGFloat = 1) {
+            ctx.saveGState()
+            ctx.setAlpha(alpha)
+            ctx.translateBy(x: span.x * t, y: span.y * t)
+            drawSnapshot(transition.snapshot)
+            ctx.restoreGState()
+        }
+        func drawNew(offset t: CGFloat) {
+            ctx.saveGState()
+            ctx.translateBy(x: span.x * t, y: span.y * t)
+            drawBody(layer)
+            ctx.restoreGState()
+        }
+        switch transition.type {
+        case .flip:
+            // First half: the old rendering narrows to the axis; second half: the new widens.
+            let vertical = transition.subtype == .fromTop || transition.subtype == .fromBottom
+            let squeeze = abs(cos(p * .pi))
+            ctx.saveGState()
+            ctx.translateBy(x: bounds.midX, y: bounds.midY)
+            ctx.scaleBy(x: vertical ? 1 : squeeze, y: vertical ? squeeze : 1)
+            ctx.translateBy(x: -bounds.midX, y: -bounds.midY)
+            if p < 0.5 { drawSnapshot(transition.snapshot) } else { drawBody(layer) }
+            ctx.restoreGState()
+        case .push:
+            drawOld(offset: p)
+            drawNew(offset: p - 1)
+        case .moveIn:
+            drawOld(offset: 0)
+            drawNew(offset: p - 1)
+        case .reveal:
+            drawNew(offset: 0)
+            drawOld(offset: p)
+        default:
+            ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+            drawOld(offset: 0, alpha: 1 - p)
+            ctx.saveGState()
+            ctx.setAlpha(p)
+            ctx.setBlendMode(.plusLighter)
+            ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+            drawBody(layer)
+            ctx.endTransparencyLayer()
+            ctx.restoreGState()
+            ctx.endTransparencyLayer()
+        }
+    }
+
+    private func drawSnapshot(_ snapshot: LayerSnapshot) {
+        let ctx = context
+        let r = snapshot.bounds
+        ctx.saveGState()
+        ctx.translateBy(x: 0, y: r.minY + r.maxY)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.draw(snapshot.image, in: r)
         ctx.restoreGState()
     }
 

@@ -96,3 +96,51 @@ extension ViewAnimationContext {
         return false
     }
 }
+
+extension UIView {
+    /// Runs `animations` (not animated themselves) and shows the change of `view` as a
+    /// transition over `duration`: a cross-dissolve, or a flip for the flip options.
+    ///
+    /// - Note: Differs from Apple: flips are drawn without perspective (the renderings narrow
+    ///   to the flip axis and widen again), and the curl options cross-dissolve.
+    public class func transition(
+        with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
+        animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
+    ) {
+        let context = ViewAnimationContext(duration: duration, delay: 0, options: options, kind: .basic)
+        context.run({
+            let transition = CATransition()
+            switch options.transition {
+            case 1: transition.type = .flip; transition.subtype = .fromLeft
+            case 2: transition.type = .flip; transition.subtype = .fromRight
+            case 6: transition.type = .flip; transition.subtype = .fromTop
+            case 7: transition.type = .flip; transition.subtype = .fromBottom
+            default: transition.type = .fade
+            }
+            context.configureTiming(transition, layer: view.layer)
+            view.layer.add(transition, forKey: kCATransition)
+            if let animations { UIView.performWithoutAnimation(animations) }
+        }, completion: completion)
+    }
+
+    /// Replaces `fromView` with `toView` in `fromView`'s superview with a transition (with
+    /// `.showHideTransitionViews`, hides one and shows the other instead).
+    public class func transition(
+        from fromView: UIView, to toView: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        guard let container = fromView.superview else {
+            completion?(true)
+            return
+        }
+        transition(with: container, duration: duration, options: options, animations: {
+            if options.contains(.showHideTransitionViews) {
+                fromView.isHidden = true
+                toView.isHidden = false
+            } else {
+                if toView.superview !== container { container.insertSubview(toView, aboveSubview: fromView) }
+                fromView.removeFromSuperview()
+            }
+        }, completion: completion)
+    }
+}
