@@ -13,6 +13,8 @@ final class ViewAnimationTracker: CAAnimationDelegate, @unchecked Sendable {
 private struct UniqueKeyAction: CAAction {
     let animation: CAAnimation
     let replaces: Bool
+    /// Told the key the animation was added under.
+    let added: ((CALayer, String) -> Void)?
 
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer else { return }
@@ -25,6 +27,7 @@ private struct UniqueKeyAction: CAAction {
             }
         }
         layer.add(animation, forKey: key)
+        added?(layer, key)
     }
 }
 
@@ -53,6 +56,10 @@ final class ViewAnimationContext {
     let options: UIView.AnimationOptions
     let kind: Kind
     let tracker: ViewAnimationTracker
+    /// Told of every animation this block adds (layer and key) and of the value each animated
+    /// property had before the block.
+    var onAdd: ((CALayer, String) -> Void)?
+    var onChange: ((CALayer, String, Any?) -> Void)?
 
     init(duration: CFTimeInterval, delay: CFTimeInterval, options: UIView.AnimationOptions, kind: Kind,
          tracker: ViewAnimationTracker = ViewAnimationTracker()) {
@@ -111,6 +118,7 @@ final class ViewAnimationContext {
         case .basic, .spring:
             break
         }
+        onChange?(layer, key, change.oldModelValue)
         let animation = makeAnimation(keyPath: key)
         let newValue = layer.value(forKey: key)
         let additive = !options.contains(.beginFromCurrentState)
@@ -123,7 +131,7 @@ final class ViewAnimationContext {
             animation.fromValue = change.oldPresentationValue
         }
         configureTiming(animation, layer: layer)
-        return UniqueKeyAction(animation: animation, replaces: additive == nil)
+        return UniqueKeyAction(animation: animation, replaces: additive == nil, added: onAdd)
     }
 
     private func makeAnimation(keyPath: String) -> CABasicAnimation {
