@@ -25,6 +25,9 @@ enum AnimatableValue {
         case let v as CGPath: self = .path(v)
         case let v as [Any] where !v.isEmpty && v.allSatisfy({ !($0 is String) && AnimationNumber.double($0) != nil }):
             self = .vector(v.compactMap(AnimationNumber.double))
+        case let v? where type(of: v) == Bool.self:
+            // Flags switch discretely, as Core Animation animates BOOL properties.
+            self = .other(v)
         default:
             if !(value is String), let number = AnimationNumber.double(value) {
                 self = .number(number)

@@ -61,8 +61,29 @@ open class CABasicAnimation: CAPropertyAnimation {
         }
     }
 
+    /// A `contents` animation between two images cross-fades them.
+    override func apply(to layer: CALayer, atLayerTime t: CFTimeInterval) {
+        guard keyPath == "contents", let sample = timingModel.sample(atParentTime: t),
+              let ends = cycleEnds(current: AnimatableValue(layer.contents)),
+              case .other(let from?) = ends.start, case .other(let to?) = ends.end,
+              let fromImage = from as? CGImage, let toImage = to as? CGImage else {
+            super.apply(to: layer, atLayerTime: t)
+            return
+        }
+        if sample.phase == .after && isRemovedOnCompletion { return }
+        layer.contents = toImage
+        layer.contentsFade = ContentsFade(from: fromImage, progress: pacedProgress(sample))
+    }
+
     override func animatedValue(progress: Double, iteration: Int, current: AnimatableValue) -> AnimatableValue? {
         guard let ends = cycleEnds(current: current) else { return nil }
         return AnimatableValue.interpolate(ends.start, ends.end, progress)
     }
+}
+
+/// A cross-fade of a presentation layer's contents: `from` shows with weight 1 − progress
+/// under the layer's contents with weight progress.
+struct ContentsFade {
+    let from: CGImage
+    let progress: Double
 }

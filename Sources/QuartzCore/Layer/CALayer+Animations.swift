@@ -112,6 +112,12 @@ extension CALayer {
         let copy = type(of: self).init(layer: committed)
         copy.modelLayer = self
         copy.applyAnimations(attachedAnimations, atLayerTime: currentLocalTime)
+        // Animated keys the class redraws for: the presentation draws its in-flight values.
+        let redraws = attachedAnimations.contains { entry in
+            guard entry.watch != nil, let path = (entry.animation as? CAPropertyAnimation)?.keyPath else { return false }
+            return type(of: self).needsDisplay(forKey: String(path.prefix { $0 != "." }))
+        }
+        if redraws { copy.setNeedsDisplay() }
         let children = storedSublayers.compactMap { $0.makePresentation() }
         for child in children { child.superlayer = copy }
         copy.storedSublayers = children

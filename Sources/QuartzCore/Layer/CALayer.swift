@@ -209,6 +209,8 @@ open class CALayer: NSObject, CAMediaTiming {
     var committedState: CALayer?
     /// For a presentation layer, the model layer it was made from.
     weak var modelLayer: CALayer?
+    /// On a presentation layer, the contents cross-fade it shows now.
+    var contentsFade: ContentsFade?
     /// On a presentation layer, the transition it shows now.
     var transitionState: TransitionState?
     /// Whether this is a presentation copy (changes to it never start actions).

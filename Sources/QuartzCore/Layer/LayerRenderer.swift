@@ -161,6 +161,25 @@ struct LayerRenderer {
         guard let contents = layer.contents else { return }
         // `contents` is `Any?`; only CGImage values are drawn.
         guard let image = contents as? CGImage else { return }
+        guard let fade = layer.contentsFade else {
+            drawContentsImage(image, of: layer)
+            return
+        }
+        // An exact cross-dissolve: old·(1 − p) + new·p, summed with plusLighter.
+        let ctx = context
+        let p = CGFloat(Swift.min(Swift.max(fade.progress, 0), 1))
+        ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        ctx.saveGState()
+        ctx.setAlpha(1 - p)
+        drawContentsImage(fade.from, of: layer)
+        ctx.setAlpha(p)
+        ctx.setBlendMode(.plusLighter)
+        drawContentsImage(image, of: layer)
+        ctx.restoreGState()
+        ctx.endTransparencyLayer()
+    }
+
+    private func drawContentsImage(_ image: CGImage, of layer: CALayer) {
         let crop = layer.contentsRect.standardized
         guard crop.width > 0, crop.height > 0 else { return }
         let scale = layer.contentsScale

@@ -144,3 +144,14 @@ extension UIView {
         }, completion: completion)
     }
 }
+
+extension UIView {
+    /// Whether a view animation without `.allowUserInteraction` is running on this view's
+    /// layer: such views are skipped by hit-testing until it ends, as on iOS.
+    var isAnimatingWithoutInteraction: Bool {
+        guard let keys = layer.animationKeys() else { return false }
+        return keys.contains { key in
+            layer.animation(forKey: key)?.value(forKey: ViewAnimationContext.blocksInteractionKey) as? Bool == true
+        }
+    }
+}

@@ -314,7 +314,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// interaction disabled are skipped with their subviews; subviews are tried front to back
     /// and only where `point(inside:with:)` holds for this view.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01 else { return nil }
+        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, !isAnimatingWithoutInteraction else { return nil }
         guard self.point(inside: point, with: event) else { return nil }
         for subview in storedSubviews.reversed() {
             let local = subview.convert(point, from: self)

@@ -231,7 +231,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         let kind: ViewAnimationContext.Kind = dampingRatio.map { .spring(dampingRatio: $0, velocity: 0) } ?? .basic
         let span = duration * (1 - startFraction)
         let context = ViewAnimationContext(duration: span > 0 ? span : 1e-6, delay: 0,
-                                           options: [.overrideInheritedDuration, .overrideInheritedCurve], kind: kind)
+                                           options: isUserInteractionEnabled
+                                               ? [.overrideInheritedDuration, .overrideInheritedCurve, .allowUserInteraction]
+                                               : [.overrideInheritedDuration, .overrideInheritedCurve], kind: kind)
         var added: [Driven] = []
         var before: [(CALayer, String, Any?)] = []
         context.onAdd = { layer, key in added.append(Driven(layer: layer, key: key, startFraction: startFraction)) }

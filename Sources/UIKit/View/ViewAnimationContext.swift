@@ -49,6 +49,8 @@ final class ViewAnimationContext {
     }
 
     static var stack: [ViewAnimationContext] = []
+    /// Marks animations during which their view takes no touches (no `.allowUserInteraction`).
+    static let blocksInteractionKey = "UIViewAnimationBlocksInteraction"
     static var current: ViewAnimationContext? { stack.last }
 
     let duration: CFTimeInterval
@@ -155,6 +157,7 @@ final class ViewAnimationContext {
         if case .spring = kind {} else { animation.timingFunction = options.curve.timingFunction }
         if options.contains(.repeat) { animation.repeatCount = .infinity }
         if options.contains(.autoreverse) { animation.autoreverses = true }
+        if !options.contains(.allowUserInteraction) { animation.setValue(true, forKey: ViewAnimationContext.blocksInteractionKey) }
         animation.delegate = tracker
     }
 
