@@ -41,11 +41,13 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var timingFunctions: [CAMediaTimingFunction]?
     /// How values between keyframes are computed.
     open var calculationMode = CAAnimationCalculationMode.linear
-    /// Kochanek–Bartels tension per keyframe for cubic modes (stored; Lamina's spline uses 0).
+    /// Kochanek–Bartels tension per keyframe for cubic modes: positive values tighten the
+    /// curve at the keyframe, negative ones round it (0 when absent).
     open var tensionValues: [NSNumber]?
-    /// Kochanek–Bartels continuity per keyframe (stored; Lamina's spline uses 0).
+    /// Kochanek–Bartels continuity per keyframe: nonzero values make a corner (0 when absent).
     open var continuityValues: [NSNumber]?
-    /// Kochanek–Bartels bias per keyframe (stored; Lamina's spline uses 0).
+    /// Kochanek–Bartels bias per keyframe: positive values overshoot past the keyframe,
+    /// negative ones undershoot (0 when absent).
     open var biasValues: [NSNumber]?
     /// Whether an animation along `path` also rotates the layer to its direction.
     open var rotationMode: CAAnimationRotationMode?
@@ -121,7 +123,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
         // 3. Straight or spline interpolation within the segment.
         guard isCubic else { return AnimatableValue.interpolate(frames[segment], frames[segment + 1], local) }
-        return CatmullRom.interpolate(frames, segment: segment, local)
+        return KochanekBartels(tension: tensionValues, continuity: continuityValues, bias: biasValues)
+            .interpolate(frames, segment: segment, local)
     }
 
     override func apply(to layer: CALayer, atLayerTime t: CFTimeInterval) {
@@ -198,22 +201,43 @@ extension AnimatableValue {
     }
 }
 
-/// The Catmull–Rom spline through keyframe values (a Kochanek–Bartels spline with zero
-/// tension, continuity and bias): Hermite segments whose tangents are half the difference of
-/// the neighbouring values, the end values repeated beyond the ends.
-enum CatmullRom {
-    static func interpolate(_ frames: [AnimatableValue], segment i: Int, _ t: Double) -> AnimatableValue {
+/// The Kochanek–Bartels spline through keyframe values: Hermite segments whose tangents at
+/// each keyframe mix the differences to its neighbours according to the keyframe's tension
+/// t, continuity c and bias b (all 0 gives Catmull–Rom, half the difference of the
+/// neighbours). The end values are repeated beyond the ends.
+///
+/// At keyframe i, with a = pᵢ − pᵢ₋₁ and d = pᵢ₊₁ − pᵢ:
+///   leaving tangent  = (1−t)(1+b)(1+c)/2 · a + (1−t)(1−b)(1−c)/2 · d
+///   arriving tangent = (1−t)(1+b)(1−c)/2 · a + (1−t)(1−b)(1+c)/2 · d
+struct KochanekBartels {
+    let tension: [NSNumber]?
+    let continuity: [NSNumber]?
+    let bias: [NSNumber]?
+
+    private func parameter(_ values: [NSNumber]?, _ i: Int) -> Double {
+        guard let values, i < values.count else { return 0 }
+        let v = values[i].doubleValue
+        return v.isFinite ? v : 0
+    }
+
+    func interpolate(_ frames: [AnimatableValue], segment i: Int, _ s: Double) -> AnimatableValue {
         let p1 = frames[i], p2 = frames[i + 1]
         let p0 = frames[Swift.max(i - 1, 0)], p3 = frames[Swift.min(i + 2, frames.count - 1)]
         guard let c0 = p0.components, let c1 = p1.components, let c2 = p2.components, let c3 = p3.components,
               c0.count == c1.count, c1.count == c2.count, c2.count == c3.count else {
-            return AnimatableValue.interpolate(p1, p2, t)
+            return AnimatableValue.interpolate(p1, p2, s)
         }
-        let t2 = t * t, t3 = t2 * t
-        let h00 = 2 * t3 - 3 * t2 + 1, h10 = t3 - 2 * t2 + t, h01 = -2 * t3 + 3 * t2, h11 = t3 - t2
+        let (t1, k1, b1) = (parameter(tension, i), parameter(continuity, i), parameter(bias, i))
+        let (t2, k2, b2) = (parameter(tension, i + 1), parameter(continuity, i + 1), parameter(bias, i + 1))
+        // Leaving keyframe i, arriving at keyframe i + 1.
+        let leaveA = (1 - t1) * (1 + b1) * (1 + k1) / 2, leaveD = (1 - t1) * (1 - b1) * (1 - k1) / 2
+        let arriveA = (1 - t2) * (1 + b2) * (1 - k2) / 2, arriveD = (1 - t2) * (1 - b2) * (1 + k2) / 2
+        let s2 = s * s, s3 = s2 * s
+        let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
         var out = [Double](repeating: 0, count: c1.count)
         for k in 0..<c1.count {
-            let m1 = (c2[k] - c0[k]) / 2, m2 = (c3[k] - c1[k]) / 2
+            let m1 = leaveA * (c1[k] - c0[k]) + leaveD * (c2[k] - c1[k])
+            let m2 = arriveA * (c2[k] - c1[k]) + arriveD * (c3[k] - c2[k])
             out[k] = h00 * c1[k] + h10 * m1 + h01 * c2[k] + h11 * m2
         }
         return p1.with(components: out)

@@ -55,6 +55,12 @@ import Testing
         }
         #expect(abs(Double(got[0]) - hermite(0, 10, 5, 0, 0.5)) < 1e-9)
         #expect(abs(Double(got[1]) - hermite(10, 0, 0, 0, 0.5)) < 1e-9)
+        // Tension 1 at both ends of the first segment: zero tangents, a smoothstep.
+        let tense = xs(at: [1.0 / 6]) { $0.values = values; $0.calculationMode = .cubic; $0.tensionValues = [1, 1, 0, 0] }
+        #expect(abs(Double(tense[0]) - hermite(0, 10, 0, 0, 0.5)) < 1e-9)
+        // Bias 1 at keyframe 2: arriving there follows only its incoming difference (0 − 10).
+        let biased = xs(at: [0.5]) { $0.values = values; $0.calculationMode = .cubic; $0.biasValues = [0, 0, 1, 0] }
+        #expect(abs(Double(biased[0]) - hermite(10, 0, 0, -10, 0.5)) < 1e-9)
         // Cubic paced: paced key times on the spline (equal distances here).
         let paced = xs(at: [0.5]) { $0.values = values; $0.calculationMode = .cubicPaced }
         #expect(abs(Double(paced[0]) - 5) < 1e-9)
