@@ -3,6 +3,7 @@ import Foundation
 import RasterWorkloads
 
 // lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick] [--threads 1|2]
+// lamina-bench bands [--threads 1|2]   (large draws, for comparing one and two threads)
 // Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
 // thread with the specification's timing protocol, and writes the reference engines' JSON.
 
@@ -12,8 +13,15 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "bands" {
+    let threads = arguments.count == 3 && arguments[1] == "--threads" ? Int(arguments[2]) ?? 0 : (arguments.count == 1 ? 1 : 0)
+    guard threads == 1 || threads == 2 else { fail("usage: lamina-bench bands [--threads 1|2]") }
+    runBands(threads: threads)
+    exit(0)
+}
 guard arguments.first == "raster" else {
-    fail("usage: lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick] [--threads 1|2]")
+    fail("usage: lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick] [--threads 1|2]\n"
+         + "       lamina-bench bands [--threads 1|2]")
 }
 arguments.removeFirst()
 var selected = Workload.names

@@ -32,6 +32,10 @@ extension CGContext {
         guard !region.isEmpty else { return }
         if polygons.count == 1, let rect = CGContext.axisAlignedRect(polygons[0]) {
             // An upright rectangle's coverage is known in closed form: no scan conversion.
+            if case .gradient(let sampler) = paint, region.width * region.height / 8 >= CGContext.parallelPixels {
+                writingPixels(region) { paintGradientRectInBands(sampler, rect: rect, region: region) }
+                return
+            }
             writingPixels(region) {
                 paintRows(paint, region: region) { body in self.forEachRectRow(rect, region: region, body) }
             }
@@ -178,7 +182,8 @@ extension CGContext {
         }
     }
 
-    /// Image draws at least this large (pixels) use both cores; the environment variable
+    /// Image draws at least this large (pixels) use both cores, gradients from 8 times this
+    /// (below that, waking the second thread costs more than it saves); the environment variable
     /// `LAMINA_RASTER_THREADS=1` (read at the first draw) keeps all drawing on one thread.
     /// Tests change it to compare against one-band drawing; nothing else writes it.
     nonisolated(unsafe) static var parallelPixels =
@@ -197,6 +202,63 @@ extension CGContext {
             rule: rule, antialias: antialias, middle: region.height / 2, height: region.height,
             firstWords: sourceWords.pointer, secondWords: bandWords.pointer, secondCoverage: bandCoverage.pointer)
         DispatchQueue.concurrentPerform(iterations: 2) { band in job.run(band: band) }
+    }
+}
+
+extension CGContext {
+    /// A gradient over an upright rectangle as two bands of rows on two threads, each with its
+    /// own coverage and colour rows. Rows are independent, so the pixels are those of one pass.
+    fileprivate func paintGradientRectInBands(_ sampler: GradientSampler, rect: CGRect, region: DeviceRect) {
+        let width = region.width
+        // Per band: the horizontal overlaps, then the row handed to the painter.
+        rowCoverage.reserve(width * 2)
+        sourceWords.reserve(width)
+        bandCoverage.reserve(width * 2)
+        bandWords.reserve(width)
+        let job = GradientBandJob(
+            sampler: sampler, painter: SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode),
+            rect: rect, region: region, antialias: antialias,
+            coverage: (rowCoverage.pointer, bandCoverage.pointer), words: (sourceWords.pointer, bandWords.pointer))
+        DispatchQueue.concurrentPerform(iterations: 2) { band in job.run(band: band) }
+    }
+}
+
+/// One gradient rectangle split into two bands of rows.
+///
+/// `@unchecked Sendable`: the bands write disjoint rows of the target and only their own
+/// scratch rows; the sampler's table and the clip mask are only read.
+private struct GradientBandJob: @unchecked Sendable {
+    let sampler: GradientSampler
+    let painter: SpanPainter
+    let rect: CGRect
+    let region: DeviceRect
+    let antialias: Bool
+    let coverage: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+    let words: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>)
+
+    func run(band: Int) {
+        let middle = region.y0 + region.height / 2
+        let rows = band == 0 ? region.y0..<middle : middle..<region.y1
+        let row = band == 0 ? coverage.0 : coverage.1, colours = band == 0 ? words.0 : words.1
+        let width = region.width
+        let minX = Double(rect.minX), maxX = Double(rect.maxX), minY = Double(rect.minY), maxY = Double(rect.maxY)
+        // The same closed-form coverage as `forEachRectRow`: horizontal overlap × vertical.
+        let horizontal = row + width
+        for i in 0..<width {
+            let x = Double(region.x0 + i)
+            horizontal[i] = Float(Swift.max(0, Swift.min(x + 1, maxX) - Swift.max(x, minX)))
+        }
+        for y in rows {
+            let vertical = Float(Swift.max(0, Swift.min(Double(y + 1), maxY) - Swift.max(Double(y), minY)))
+            for i in 0..<width {
+                var c = horizontal[i] * vertical
+                if !antialias { c = c >= 0.5 ? 1 : 0 }
+                row[i] = c
+            }
+            let buffer = UnsafeMutableBufferPointer(start: row, count: width)
+            sampler.fetch(y: y, x0: region.x0, into: colours, coverage: buffer)
+            painter.paintWords(y, region.x0, buffer, colours, sourceIsOpaque: sampler.isOpaque)
+        }
     }
 }
 

@@ -32,4 +32,27 @@ import Testing
         #expect(banded == single)
         #expect(banded.contains { $0 != 0 })
     }
+
+    private func renderGradient() -> [UInt8] {
+        let ctx = CGContext(data: nil, width: 301, height: 203, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        let gradient = CGGradient(colorsSpace: nil,
+                                  colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0.5, blue: 1, alpha: 0.6)] as CFArray,
+                                  locations: [0, 1])!
+        ctx.clip(to: CGRect(x: 10.5, y: 3.25, width: 280.5, height: 190.5))
+        ctx.drawLinearGradient(gradient, start: CGPoint(x: 20, y: 10), end: CGPoint(x: 250, y: 180), options: [.drawsAfterEndLocation])
+        return ReferenceImage.pixels(of: ctx.makeImage()!)
+    }
+
+    /// Large gradient rectangles band too (and a one-thread setting must not overflow).
+    @Test func gradientBandsMatchOnePass() {
+        let saved = CGContext.parallelPixels
+        defer { CGContext.parallelPixels = saved }
+        CGContext.parallelPixels = 1 << 10
+        let banded = renderGradient()
+        CGContext.parallelPixels = .max
+        let single = renderGradient()
+        #expect(banded == single)
+        #expect(banded.contains { $0 != 0 })
+    }
 }
