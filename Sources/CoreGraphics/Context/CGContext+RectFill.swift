@@ -40,7 +40,7 @@ extension CGContext {
             let interiorX1 = Int(Swift.min(Swift.max(maxX.rounded(.down), Double(region.x0)), Double(region.x1)))
             let alphaIndex = target.layout.alpha, forceOpaque = !target.layout.hasAlpha
             let spans = aa && state.clipMask == nil && state.blendMode == .normal && interiorX1 > interiorX0
-            for y in region.y0..<region.y1 {
+            func fillRow(_ y: Int) {
                 // The first cache line four rows down, ahead of its first load.
                 if y + 4 < region.y1 { lamina_prefetch_write(target.row(y + 4) + region.x0 * 4) }
                 let vertical = overlap(y, minY, maxY)
@@ -57,7 +57,7 @@ extension CGContext {
                         SpanPainter.blendOne(line + x * 4, overlap(x, minX, maxX) * vertical, solid,
                                              alphaIndex: alphaIndex, forceOpaque: forceOpaque)
                     }
-                    continue
+                    return
                 }
                 for x in region.x0..<region.x1 {
                     var c = overlap(x, minX, maxX) * vertical
@@ -66,6 +66,21 @@ extension CGContext {
                 }
                 painter.paintSolid(y, region.x0, UnsafeMutableBufferPointer(start: row, count: region.width), solid)
             }
+            var rows = region.y0..<region.y1
+            if spans, solid.isOpaque, interiorX0 == 0, interiorX1 == target.width, region.x0 == 0, region.x1 == target.width,
+               target.bytesPerRow == target.width * 4 {
+                // Whole rows of an opaque colour over contiguous rows: one store run for all
+                // the rows with full vertical coverage (a frame clear is one call).
+                let firstFull = Int(Swift.min(Swift.max(minY.rounded(.up), Double(region.y0)), Double(region.y1)))
+                let lastFull = Int(Swift.min(Swift.max(maxY.rounded(.down), Double(firstFull)), Double(region.y1)))
+                if lastFull > firstFull {
+                    SpanPainter.storeWords(UnsafeMutableRawPointer(target.row(firstFull)), solid.word,
+                                           count: (lastFull - firstFull) * target.width)
+                    for y in region.y0..<firstFull { fillRow(y) }
+                    rows = lastFull..<region.y1
+                }
+            }
+            for y in rows { fillRow(y) }
         }
     }
 }

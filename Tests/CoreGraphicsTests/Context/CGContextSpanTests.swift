@@ -66,6 +66,23 @@ import Testing
         #expect(bitmap.pixel(5, row: 1) == [255, 255, 255, 255])
     }
 
+    /// Full-width opaque rectangles store all their whole rows in one run; the partial rows
+    /// above and below still blend, and rows outside stay untouched.
+    @Test func fullWidthRectanglesFillWholeRowsAtOnce() {
+        let bitmap = patterned(width: 12, height: 8)
+        let before = (0..<8).map { row in (0..<12).map { bitmap.pixel($0, row: row) } }
+        bitmap.context.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        // Quartz y 1.5…6.25: memory rows 1 (a quarter), 2…5 whole, 6 (half).
+        bitmap.context.fill(CGRect(x: 0, y: 1.5, width: 12, height: 4.75))
+        for x in 0..<12 {
+            #expect(bitmap.pixel(x, row: 0) == before[0][x])
+            #expect(bitmap.pixel(x, row: 1) == over([0, 0, 64, 64], before[1][x]))
+            for row in 2...5 { #expect(bitmap.pixel(x, row: row) == [0, 0, 255, 255]) }
+            #expect(bitmap.pixel(x, row: 6) == over([0, 0, 128, 128], before[6][x]))
+            #expect(bitmap.pixel(x, row: 7) == before[7][x])
+        }
+    }
+
     /// A polygon with a large interior, drawn once plainly (interiors as constant runs) and
     /// once through an all-pass clip mask (every pixel through the coverage path).
     @Test(arguments: [CGPathFillRule.winding, .evenOdd])

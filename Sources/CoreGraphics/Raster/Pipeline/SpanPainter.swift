@@ -112,6 +112,12 @@ struct SpanPainter {
         return j
     }
 
+    /// Stores `word` into `count` consecutive pixels (glibc picks the widest stores at load).
+    @inline(__always)
+    static func storeWords(_ p: UnsafeMutableRawPointer, _ word: UInt32, count: Int) {
+        _ = wordFill(p, word, count)
+    }
+
     /// Source-over of `solid` at coverage `c` onto one pixel (no clip mask, normal mode).
     @inline(__always)
     static func blendOne(_ p: UnsafeMutablePointer<UInt8>, _ c: Float, _ solid: SolidColor, alphaIndex a: Int, forceOpaque: Bool) {
