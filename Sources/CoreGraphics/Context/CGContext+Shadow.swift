@@ -34,9 +34,23 @@ extension CGContext {
     /// offset alpha of what it drew (the shadow) and the drawing itself onto the target, with
     /// the blend mode in force. Within the offscreen pass shadows are off and blending normal.
     func drawWithShadow(_ shadow: Shadow, _ draw: () -> Void) {
+        guard let layer = drawOffscreen(draw) else { return }
+        castShadow(of: layer, shadow, alpha: 1, drawsContent: true)
+    }
+
+    /// Draws only the shadow that `draw` would cast with the shadow in force (nothing if
+    /// none): the drawing itself is not composited. For shadows of a given shape, such as a
+    /// layer's `shadowPath`.
+    package func drawShadowOnly(_ draw: () -> Void) {
+        guard let shadow = state.shadow, let layer = drawOffscreen(draw) else { return }
+        castShadow(of: layer, shadow, alpha: 1, drawsContent: false)
+    }
+
+    /// Runs `draw` into a transparent offscreen layer with shadows off and normal blending.
+    private func drawOffscreen(_ draw: () -> Void) -> TransparencyLayer? {
         guard let layer = TransparencyLayer(
             width: width, height: height, layout: layout, outerState: state, outerTarget: target)
-        else { return }
+        else { return nil }
         let outer = state
         target = layer.buffer
         state.shadow = nil
@@ -44,6 +58,12 @@ extension CGContext {
         draw()
         state = outer
         target = layer.outerTarget
+        return layer
+    }
+
+    /// Composites the shadow of `layer`'s pixels (and, with `drawsContent`, the pixels on top),
+    /// both scaled by `alpha`, with the current clip and blend mode.
+    func castShadow(of layer: TransparencyLayer, _ shadow: Shadow, alpha: Float, drawsContent: Bool) {
         // 1. The drawn area, to limit the work.
         let a = layer.buffer.layout.alpha
         var box = DeviceRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
@@ -67,30 +87,31 @@ extension CGContext {
         let area = DeviceRect(x0: box.x0 - margin, y0: box.y0 - margin, x1: box.x1 + margin, y1: box.y1 + margin)
             .intersection(visible)
         guard !area.isEmpty else {
-            compositeDrawn(layer, box: box)
+            if drawsContent { compositeDrawn(layer, box: box, alpha: alpha) }
             return
         }
-        var alpha = [Float](repeating: 0, count: area.width * area.height)
+        var values = [Float](repeating: 0, count: area.width * area.height)
         let copied = box.intersection(area)
         if !copied.isEmpty {
             for y in copied.y0..<copied.y1 {
                 let row = layer.buffer.row(y)
                 for x in copied.x0..<copied.x1 {
-                    alpha[(y - area.y0) * area.width + (x - area.x0)] = Float(row[x * 4 + a]) / 255
+                    values[(y - area.y0) * area.width + (x - area.x0)] = Float(row[x * 4 + a]) / 255
                 }
             }
         }
-        if sigma > 0 { ShadowBlur.gaussian(&alpha, width: area.width, height: area.height, sigma: sigma) }
+        if sigma > 0 { ShadowBlur.gaussian(&values, width: area.width, height: area.height, sigma: sigma) }
         // 3. Composite the shadow (colour × blurred alpha) at the offset, through the clip.
         let shifted = DeviceRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
             .intersection(state.clipRect)
         let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
-        let color = premultiplied(shadow.color)
-        let solid = SolidColor(color, alphaIndex: layout.alpha)
+        var tint = shadow.color
+        tint.a *= alpha
+        let solid = SolidColor(premultiplied(tint), alphaIndex: layout.alpha)
         if !shifted.isEmpty {
-            writingPixels(shifted) { paintShadowRows(shifted, alpha: alpha, area: area, dx: dx, dy: dy, painter: painter, solid: solid) }
+            writingPixels(shifted) { paintShadowRows(shifted, alpha: values, area: area, dx: dx, dy: dy, painter: painter, solid: solid) }
         }
-        compositeDrawn(layer, box: box)
+        if drawsContent { compositeDrawn(layer, box: box, alpha: alpha) }
     }
 
     private func paintShadowRows(
@@ -105,15 +126,16 @@ extension CGContext {
         }
     }
 
-    /// Step 4 of `drawWithShadow`: the offscreen drawing itself, on top of its shadow.
-    private func compositeDrawn(_ layer: TransparencyLayer, box: DeviceRect) {
+    /// Step 4 of `castShadow`: the offscreen drawing itself, on top of its shadow.
+    private func compositeDrawn(_ layer: TransparencyLayer, box: DeviceRect, alpha: Float) {
         let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
         let drawn = box.intersection(state.clipRect)
         guard !drawn.isEmpty else { return }
-        writingPixels(drawn) { paintDrawn(layer, drawn, painter) }
+        let weight = UInt32((Swift.min(Swift.max(alpha, 0), 1) * 255).rounded())
+        writingPixels(drawn) { paintDrawn(layer, drawn, painter, weight) }
     }
 
-    private func paintDrawn(_ layer: TransparencyLayer, _ drawn: DeviceRect, _ painter: SpanPainter) {
+    private func paintDrawn(_ layer: TransparencyLayer, _ drawn: DeviceRect, _ painter: SpanPainter, _ weight: UInt32) {
         sourceWords.reserve(drawn.width)
         rowCoverage.reserve(drawn.width)
         let words = sourceWords.pointer, coverage = rowCoverage.pointer
@@ -123,7 +145,7 @@ extension CGContext {
                 words[i] = row.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
                 coverage[i] = 1
             }
-            painter.paintWords(y, drawn.x0, UnsafeMutableBufferPointer(start: coverage, count: drawn.width), words)
+            painter.paintWords(y, drawn.x0, UnsafeMutableBufferPointer(start: coverage, count: drawn.width), words, alpha: weight)
         }
     }
 }

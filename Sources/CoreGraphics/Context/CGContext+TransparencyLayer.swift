@@ -20,8 +20,9 @@ final class TransparencyLayer {
 
 extension CGContext {
     /// Starts a transparency layer: later drawing goes to a transparent offscreen buffer that
-    /// `endTransparencyLayer()` composites with the alpha and blend mode in force now.
-    /// Inside the layer alpha is 1 and the blend mode normal; the clip and CTM carry on.
+    /// `endTransparencyLayer()` composites with the alpha, blend mode and shadow in force now
+    /// (the layer casts one shadow). Inside the layer alpha is 1, the blend mode normal and
+    /// shadows off; the clip and CTM carry on.
     public func beginTransparencyLayer(auxiliaryInfo: [String: Any]?) {
         guard let layer = TransparencyLayer(
             width: width, height: height, layout: layout, outerState: state, outerTarget: target)
@@ -31,6 +32,7 @@ extension CGContext {
         savedStates.append(state)
         state.alpha = 1
         state.blendMode = .normal
+        state.shadow = nil
     }
 
     /// Like `beginTransparencyLayer(auxiliaryInfo:)`; `rect` only bounds the drawing.
@@ -46,6 +48,11 @@ extension CGContext {
         target = layer.outerTarget
         let c = state.clipRect
         guard !c.isEmpty else { return }
+        if let shadow = state.shadow {
+            // The layer casts one shadow, from its composited alpha.
+            castShadow(of: layer, shadow, alpha: state.alpha, drawsContent: true)
+            return
+        }
         // Composite the layer's pixels (same memory order as the target) as a full-clip image.
         let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
         var coverage = [Float](repeating: 1, count: c.width)

@@ -118,6 +118,7 @@ extension CALayer {
             return type(of: self).needsDisplay(forKey: String(path.prefix { $0 != "." }))
         }
         if redraws { copy.setNeedsDisplay() }
+        if let mask { copy.mask = mask.makePresentation() ?? mask }
         let children = storedSublayers.compactMap { $0.makePresentation() }
         for child in children { child.superlayer = copy }
         copy.storedSublayers = children

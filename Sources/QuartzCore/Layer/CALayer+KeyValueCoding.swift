@@ -42,6 +42,7 @@ extension CALayer {
         case "shadowOffset": return shadowOffset
         case "shadowRadius": return shadowRadius
         case "shadowPath": return shadowPath
+        case "mask": return mask
         case "name": return name
         case "beginTime": return beginTime
         case "duration": return duration
@@ -88,6 +89,7 @@ extension CALayer {
         case "shadowOffset": if let v = value as? CGSize { shadowOffset = v }
         case "shadowRadius": cg { shadowRadius = $0 }
         case "shadowPath": shadowPath = value.flatMap { $0 as? CGPath }
+        case "mask": mask = value as? CALayer
         case "name": name = value as? String
         case "beginTime": if let v = AnimationNumber.double(value) { beginTime = v }
         case "duration": if let v = AnimationNumber.double(value) { duration = v }

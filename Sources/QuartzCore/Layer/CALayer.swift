@@ -165,6 +165,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The shape that casts the shadow instead of the layer's composited alpha.
     open var shadowPath: CGPath? { didSet { propertyDidChange("shadowPath", from: oldValue) } }
 
+    // MARK: Mask
+
+    /// A layer whose alpha masks this layer (its contents, sublayers and shadow): positioned
+    /// in this layer's coordinates like a sublayer, but not one (it has no superlayer).
+    open var mask: CALayer? { didSet { propertyDidChange("mask", from: oldValue) } }
+
     // MARK: Timing (CAMediaTiming)
 
     /// When the layer's local time begins, in its superlayer's time.
@@ -277,6 +283,7 @@ open class CALayer: NSObject, CAMediaTiming {
         shadowOffset = other.shadowOffset
         shadowRadius = other.shadowRadius
         shadowPath = other.shadowPath
+        mask = other.mask
         beginTime = other.beginTime
         duration = other.duration
         speed = other.speed

@@ -5,18 +5,44 @@
 /// on top. `masksToBounds` clips contents and sublayers to the (rounded) bounds; `opacity`
 /// below 1 composites the layer and its sublayers as one group through a transparency layer.
 ///
+/// Shadows come from the composited alpha of the layer and its sublayers (or from
+/// `shadowPath`), under the layer; `mask` keeps what its alpha covers, shadow included.
+///
 /// - Note: Differs from Apple: only the affine part of 3-D transforms is drawn (no
-///   perspective), and shadows and `mask` are not drawn yet.
+///   perspective).
 struct LayerRenderer {
     let context: CGContext
 
     func draw(_ layer: CALayer) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let ctx = context
-        let grouped = layer.opacity < 1
+        let opacity = CGFloat(layer.opacity)
+        let shadow = shadowColor(of: layer)
         ctx.saveGState()
+        if shadow != nil && layer.masksToBounds {
+            // The layer's own clip takes its shadow away outside the (rounded) bounds.
+            ctx.addPath(roundedOutline(layer, layer.bounds))
+            ctx.clip()
+        }
+        if let shadow, let path = layer.shadowPath {
+            // A given shape casts the shadow; the layer's pixels do not.
+            ctx.saveGState()
+            ctx.setAlpha(opacity)
+            setShadow(of: layer, color: shadow)
+            ctx.drawShadowOnly {
+                ctx.addPath(path)
+                ctx.setFillColor(CGColor(gray: 0, alpha: 1))
+                ctx.fillPath()
+            }
+            ctx.restoreGState()
+        }
+        let castsFromContent = shadow != nil && layer.shadowPath == nil
+        let grouped = opacity < 1 || castsFromContent || layer.mask != nil
         if grouped {
-            ctx.setAlpha(CGFloat(layer.opacity))
+            // One composite for the layer and its sublayers: opacity, the shadow of their
+            // combined alpha, and the mask apply to it as a whole.
+            if opacity < 1 { ctx.setAlpha(opacity) }
+            if castsFromContent, let shadow { setShadow(of: layer, color: shadow) }
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
         }
         if let transition = layer.transitionState {
@@ -24,8 +50,36 @@ struct LayerRenderer {
         } else {
             drawBody(layer)
         }
+        if let mask = layer.mask {
+            // Keep only what the mask's alpha covers: the mask, drawn as a group, composited
+            // with destination-in.
+            ctx.saveGState()
+            ctx.setBlendMode(.destinationIn)
+            ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+            ctx.concatenate(mask.transformToSuperlayer)
+            draw(mask)
+            ctx.endTransparencyLayer()
+            ctx.restoreGState()
+        }
         if grouped { ctx.endTransparencyLayer() }
         ctx.restoreGState()
+    }
+
+    /// The shadow colour with `shadowOpacity` applied, or nil when the layer casts none.
+    private func shadowColor(of layer: CALayer) -> CGColor? {
+        guard layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 else { return nil }
+        return color.copy(alpha: color.alpha * CGFloat(Swift.min(layer.shadowOpacity, 1)))
+    }
+
+    /// Sets the layer's shadow on the context: the offset and radius are in layer points, so
+    /// they go through the CTM into the device space shadows are specified in; Core Graphics'
+    /// blur is twice Core Animation's radius (both mean a Gaussian of σ = radius).
+    private func setShadow(of layer: CALayer, color: CGColor) {
+        let m = context.ctm
+        let offset = layer.shadowOffset
+        let device = CGSize(width: m.a * offset.width + m.c * offset.height, height: m.b * offset.width + m.d * offset.height)
+        let scale = Swift.abs(m.a * m.d - m.b * m.c).squareRoot()
+        context.setShadow(offset: device, blur: 2 * Swift.max(layer.shadowRadius, 0) * scale, color: color)
     }
 
     /// Background, contents, sublayers and border, in the layer's own space (no opacity).
