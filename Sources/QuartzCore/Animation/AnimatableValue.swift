@@ -12,6 +12,8 @@ enum AnimatableValue {
     case path(CGPath)
     /// Several numbers, such as a value function's (x, y, z).
     case vector([Double])
+    /// Several values of other kinds, such as a gradient's colours.
+    case list([AnimatableValue])
     case other(Any?)
 
     init(_ value: Any?) {
@@ -25,6 +27,8 @@ enum AnimatableValue {
         case let v as CGPath: self = .path(v)
         case let v as [Any] where !v.isEmpty && v.allSatisfy({ !($0 is String) && AnimationNumber.double($0) != nil }):
             self = .vector(v.compactMap(AnimationNumber.double))
+        case let v as [Any] where !v.isEmpty:
+            self = .list(v.map { AnimatableValue($0) })
         case let v? where type(of: v) == Bool.self:
             // Flags switch discretely, as Core Animation animates BOOL properties.
             self = .other(v)
@@ -48,6 +52,7 @@ enum AnimatableValue {
         case .color(let c): return CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: CGFloat(c[3]))
         case .path(let v): return v
         case .vector(let v): return v.map { CGFloat($0) }
+        case .list(let v): return v.map { $0.boxed as Any }
         case .other(let v): return v
         }
     }
@@ -75,6 +80,7 @@ enum AnimatableValue {
                                 width: mix(p.size.width, q.size.width), height: mix(p.size.height, q.size.height)))
         case let (.color(p), .color(q)): return .color(p + (q - p) * t)
         case let (.vector(p), .vector(q)) where p.count == q.count: return .vector(zip(p, q).map { $0 + ($1 - $0) * t })
+        case let (.list(p), .list(q)) where p.count == q.count: return .list(zip(p, q).map { interpolate($0, $1, t) })
         case let (.transform(p), .transform(q)):
             guard let dp = TransformDecomposition(p), let dq = TransformDecomposition(q) else {
                 return t < 0.5 ? a : b

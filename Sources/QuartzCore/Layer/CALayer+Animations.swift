@@ -154,11 +154,6 @@ extension CALayer {
 
     // MARK: Property changes and actions
 
-    /// Whether changes of `key` animate: the animatable properties, keys the class redisplays
-    /// for, and custom keys.
-    package func isAnimatable(_ key: String) -> Bool {
-        CALayer.animatableKeys.contains(key) || type(of: self).needsDisplay(forKey: key) || customValues[key] != nil
-    }
 
     /// Called after a property changed: records the change in the transaction and, for a
     /// committed layer with actions enabled, runs the action the search finds.

@@ -544,6 +544,16 @@ open class CALayer: NSObject, CAMediaTiming {
         return l.map { $0.localTime(fromMediaTime: media) } ?? media
     }
 
+    /// Whether changes of `key` animate: the animatable properties, keys the class redisplays
+    /// for, and custom keys. Layer classes add their own.
+    package func isAnimatable(_ key: String) -> Bool {
+        CALayer.animatableKeys.contains(key) || type(of: self).needsDisplay(forKey: key) || customValues[key] != nil
+    }
+
+    /// Draws what a layer class shows besides its contents image (a shape layer's path, a
+    /// gradient layer's gradient), in layer coordinates, above the background.
+    func drawOwnContent(in ctx: CGContext) {}
+
     open override var description: String {
         "<\(type(of: self)): frame = \(frame)\(name.map { "; name = \($0)" } ?? "")>"
     }

@@ -98,6 +98,9 @@ struct LayerRenderer {
             ctx.clip()
         }
         drawContents(of: layer)
+        ctx.saveGState()
+        layer.drawOwnContent(in: ctx)
+        ctx.restoreGState()
         for sublayer in layer.sublayersInDrawingOrder {
             guard !sublayer.isHidden, sublayer.opacity > 0 else { continue }
             ctx.saveGState()
