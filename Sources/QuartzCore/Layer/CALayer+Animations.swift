@@ -159,6 +159,7 @@ extension CALayer {
     /// committed layer with actions enabled, runs the action the search finds.
     func propertyDidChange(_ key: String, from oldValue: Any?) {
         guard !isPresentationCopy else { return }
+        hasVisualChange = true
         let stack = TransactionStack.current
         stack.noteChange(self)
         guard committedState != nil, !stack.disableActions else { return }

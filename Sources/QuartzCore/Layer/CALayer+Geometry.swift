@@ -32,11 +32,17 @@ extension CALayer {
     /// Maps this layer's coordinates to its superlayer's: anchor-relative transform, then
     /// position, then the superlayer's sublayer transform about its own anchor point.
     var transformToSuperlayer: CGAffineTransform {
+        transform(inParent: superlayer)
+    }
+
+    /// `transformToSuperlayer` with `parent` standing for the superlayer (render-side
+    /// snapshots have none of their own).
+    func transform(inParent parent: CALayer?) -> CGAffineTransform {
         let anchor = anchorPointInBounds
         var m = CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(transform.affinePart)
             .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
-        if let parent = superlayer, !CATransform3DIsIdentity(parent.sublayerTransform) {
+        if let parent, !CATransform3DIsIdentity(parent.sublayerTransform) {
             let parentAnchor = parent.anchorPointInBounds
             m = m.concatenating(CGAffineTransform(translationX: -parentAnchor.x, y: -parentAnchor.y))
                 .concatenating(parent.sublayerTransform.affinePart)

@@ -58,7 +58,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Whether the layer's geometry is flipped vertically relative to its superlayer.
-    open var isGeometryFlipped = false
+    open var isGeometryFlipped = false { didSet { propertyDidChange("geometryFlipped", from: oldValue) } }
 
     // MARK: Tree
 
@@ -84,7 +84,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// How the contents image is fitted into the bounds.
-    open var contentsGravity = CALayerContentsGravity.resize
+    open var contentsGravity = CALayerContentsGravity.resize { didSet { propertyDidChange("contentsGravity", from: oldValue) } }
 
     /// Pixels per point of the contents (and of the backing store `display()` creates).
     open var contentsScale: CGFloat = 1 {
@@ -95,10 +95,10 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// The filter used when the contents are drawn smaller than their natural size.
-    open var minificationFilter = CALayerContentsFilter.linear
+    open var minificationFilter = CALayerContentsFilter.linear { didSet { propertyDidChange("minificationFilter", from: oldValue) } }
 
     /// The filter used when the contents are drawn larger than their natural size.
-    open var magnificationFilter = CALayerContentsFilter.linear
+    open var magnificationFilter = CALayerContentsFilter.linear { didSet { propertyDidChange("magnificationFilter", from: oldValue) } }
 
     /// The colour filled behind the contents, with the corner radius applied.
     open var backgroundColor: CGColor? { didSet { propertyDidChange("backgroundColor", from: oldValue) } }
@@ -110,7 +110,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Which corners `cornerRadius` rounds; all four by default.
     open var maskedCorners: CACornerMask = [
         .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
-    ]
+    ] {
+        didSet { propertyDidChange("maskedCorners", from: oldValue) }
+    }
 
     /// The width of the border, drawn inside the bounds above the contents and sublayers.
     open var borderWidth: CGFloat = 0 { didSet { propertyDidChange("borderWidth", from: oldValue) } }
@@ -130,16 +132,16 @@ open class CALayer: NSObject, CAMediaTiming {
     open var masksToBounds = false { didSet { propertyDidChange("masksToBounds", from: oldValue) } }
 
     /// A hint that the layer's contents are fully opaque: backing stores then have no alpha.
-    open var isOpaque = false
+    open var isOpaque = false { didSet { propertyDidChange("opaque", from: oldValue) } }
 
     /// Whether changing the bounds size marks the contents as needing display.
     open var needsDisplayOnBoundsChange = false
 
     /// Whether the layer draws its edges anti-aliased when transformed.
-    open var allowsEdgeAntialiasing = false
+    open var allowsEdgeAntialiasing = false { didSet { propertyDidChange("allowsEdgeAntialiasing", from: oldValue) } }
 
     /// Whether `opacity` applies to the layer and sublayers composited together.
-    open var allowsGroupOpacity = true
+    open var allowsGroupOpacity = true { didSet { propertyDidChange("allowsGroupOpacity", from: oldValue) } }
 
     /// Whether the layer is drawn when its back faces the viewer.
     open var isDoubleSided = true { didSet { propertyDidChange("doubleSided", from: oldValue) } }
@@ -207,6 +209,11 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: State flags
 
     var needsDisplayFlag = false
+    /// The layer's node in the render tree (-1 until its first commit).
+    package var renderID: Int32 = -1
+    /// Whether a property that changes the layer's own appearance changed since its last
+    /// commit (as opposed to only its sublayer list).
+    var hasVisualChange = true
     /// Values stored under keys that are not properties (custom animatable properties).
     var customValues: [String: Any] = [:]
     /// The animations attached to the layer, in the order added.
@@ -300,6 +307,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Archiving is not supported; returns nil.
     public required init?(coder: NSCoder) {
         return nil
+    }
+
+    deinit {
+        if renderID >= 0 { RenderTree.shared.release(renderID) }
     }
 
     /// Whether the layer's contents are implicitly flipped when drawn: false, as on iOS.

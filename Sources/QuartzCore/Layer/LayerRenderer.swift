@@ -12,6 +12,25 @@
 ///   perspective).
 struct LayerRenderer {
     let context: CGContext
+    /// The sublayers of a layer in drawing order: its own by default; the render tree's for
+    /// committed snapshots.
+    var sublayers: (CALayer) -> [CALayer] = { $0.sublayersInDrawingOrder }
+    /// When set, only layers whose drawing may touch this device rectangle are drawn (the
+    /// compositor's damage); their sublayers are still visited.
+    var cull: CGRect?
+    /// A layer's mask: its own by default; the render tree's for committed snapshots.
+    var maskOf: (CALayer) -> CALayer? = { $0.mask }
+
+    init(context: CGContext) {
+        self.context = context
+    }
+
+    init(context: CGContext, sublayers: @escaping (CALayer) -> [CALayer], mask: @escaping (CALayer) -> CALayer?, cull: CGRect?) {
+        self.context = context
+        self.sublayers = sublayers
+        self.maskOf = mask
+        self.cull = cull
+    }
 
     func draw(_ layer: CALayer) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
@@ -37,7 +56,19 @@ struct LayerRenderer {
             ctx.restoreGState()
         }
         let castsFromContent = shadow != nil && layer.shadowPath == nil
-        let grouped = opacity < 1 || castsFromContent || layer.mask != nil
+        let children = sublayers(layer)
+        // A layer that paints one thing and has no sublayers needs no group for its opacity:
+        // the alpha applies to that one thing exactly as it would to the group.
+        let paintsOnce = children.isEmpty && layer.transitionState == nil && paintedElements(of: layer) <= 1
+        let mask = maskOf(layer)
+        let grouped = (opacity < 1 && !paintsOnce) || castsFromContent || mask != nil
+        if let cull, !grouped, shadow == nil, !ownDeviceRect(of: layer).intersects(cull) {
+            // Nothing of its own lands in the damage; sublayers outside its clip cannot either.
+            if !layer.masksToBounds { drawSublayers(children, of: layer) }
+            ctx.restoreGState()
+            return
+        }
+        if opacity < 1 && !grouped { ctx.setAlpha(opacity) }
         if grouped {
             // One composite for the layer and its sublayers: opacity, the shadow of their
             // combined alpha, and the mask apply to it as a whole.
@@ -50,7 +81,7 @@ struct LayerRenderer {
         } else {
             drawBody(layer)
         }
-        if let mask = layer.mask {
+        if let mask {
             // Keep only what the mask's alpha covers: the mask, drawn as a group, composited
             // with destination-in.
             ctx.saveGState()
@@ -63,6 +94,37 @@ struct LayerRenderer {
         }
         if grouped { ctx.endTransparencyLayer() }
         ctx.restoreGState()
+    }
+
+    /// How many separately painted things the layer draws itself (background, contents,
+    /// class content, border).
+    private func paintedElements(of layer: CALayer) -> Int {
+        var count = 0
+        if let background = layer.backgroundColor, background.alpha > 0 { count += 1 }
+        if layer.contents is CGImage { count += 1 }
+        if layer is CAShapeLayer || layer is CAGradientLayer { count += 2 }
+        if layer.borderWidth > 0, let border = layer.borderColor, border.alpha > 0 { count += 1 }
+        return count
+    }
+
+    /// A device-space box around what the layer paints itself (for culling).
+    private func ownDeviceRect(of layer: CALayer) -> CGRect {
+        var r = layer.bounds
+        if let shape = layer as? CAShapeLayer, let path = shape.path {
+            r = r.union(path.boundingBoxOfPath.insetBy(dx: -shape.lineWidth - shape.miterLimit, dy: -shape.lineWidth - shape.miterLimit))
+        }
+        return r.applying(context.ctm).insetBy(dx: -1, dy: -1)
+    }
+
+    private func drawSublayers(_ children: [CALayer], of layer: CALayer) {
+        let ctx = context
+        for sublayer in children {
+            guard !sublayer.isHidden, sublayer.opacity > 0 else { continue }
+            ctx.saveGState()
+            ctx.concatenate(sublayer.transform(inParent: layer))
+            draw(sublayer)
+            ctx.restoreGState()
+        }
     }
 
     /// The shadow colour with `shadowOpacity` applied, or nil when the layer casts none.
@@ -101,13 +163,7 @@ struct LayerRenderer {
         ctx.saveGState()
         layer.drawOwnContent(in: ctx)
         ctx.restoreGState()
-        for sublayer in layer.sublayersInDrawingOrder {
-            guard !sublayer.isHidden, sublayer.opacity > 0 else { continue }
-            ctx.saveGState()
-            ctx.concatenate(sublayer.transformToSuperlayer)
-            draw(sublayer)
-            ctx.restoreGState()
-        }
+        drawSublayers(sublayers(layer), of: layer)
         ctx.restoreGState()
         drawBorder(of: layer, outline: outline)
     }

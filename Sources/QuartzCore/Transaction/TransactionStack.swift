@@ -181,6 +181,8 @@ final class TransactionStack {
         var released: [() -> Void] = []
         for watch in removed { released += scheduler.finishRemoved(watch) }
         for block in released { scheduler.deliver(block) }
+        // Layers whose animations were removed commit their animation lists too.
+        RenderTree.shared.commit(layers + removed.compactMap(\.layer).filter { layer in !layers.contains { $0 === layer } })
         scheduler.deliverDue(newFrame: false)
     }
 }

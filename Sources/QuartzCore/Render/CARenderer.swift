@@ -1,0 +1,262 @@
+import Foundation
+
+/// Renders a committed layer tree into a bitmap, frame by frame, redrawing only what changed.
+///
+/// A frame is `beginFrame(atTime:)`, `updateBounds()` (the damage: what changed since the last
+/// frame, in the root layer's coordinates), `render()` (redraws just that area), `endFrame()`.
+/// The renderer reads only the render tree that transaction commits write (snapshots of the
+/// committed layer state and their animations) and evaluates the animations at the frame's
+/// time itself, so what it draws is what `presentation()` reports at that time. A frame where
+/// nothing was committed and nothing animates touches no pixels; a moved layer repaints the
+/// union of its old and new footprints (shadow included).
+///
+/// - Note: Differs from Apple: Apple's `CARenderer` (macOS) draws into a Metal texture and takes
+///   a `CVTimeStamp`; Lamina's draws into its own bitmap (`init(pixelWidth:pixelHeight:scale:)`,
+///   `makeImage()`) and takes only the time.
+open class CARenderer: NSObject {
+    /// The root of the tree to draw (a model layer; its committed state is drawn).
+    open var layer: CALayer? {
+        didSet { forceFullFrame = true }
+    }
+
+    /// The area drawn, in the root layer's coordinates; the whole bitmap by default.
+    open var bounds: CGRect {
+        didSet { forceFullFrame = true }
+    }
+
+    private let context: CGContext
+    private let scale: CGFloat
+    private var frameTime: CFTimeInterval = 0
+    private var damage = CGRect.null
+    private var explicitUpdates = CGRect.null
+    private var forceFullFrame = true
+    private var seenVersion: UInt64 = .max
+    private var records: [Int32: (rect: CGRect, contentVersion: UInt64, animated: Bool)] = [:]
+    private var resolved: [Int32: CALayer] = [:]
+    private var idOf: [ObjectIdentifier: Int32] = [:]
+
+    /// Pixels written by the last `render()` (0 for a frame with no damage).
+    public private(set) var lastRenderedPixelCount = 0
+
+    /// A renderer drawing into a transparent bitmap of the given size, `scale` pixels per point.
+    /// Nil for sizes that cannot be allocated.
+    public init?(pixelWidth: Int, pixelHeight: Int, scale: CGFloat = 1) {
+        guard scale > 0, scale.isFinite,
+              let context = CGContext(data: nil, width: pixelWidth, height: pixelHeight, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpaceCreateDeviceRGB(),
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return nil }
+        self.context = context
+        self.scale = scale
+        bounds = CGRect(x: 0, y: 0, width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale)
+        // Layer space is y-down, in points.
+        context.translateBy(x: 0, y: CGFloat(pixelHeight))
+        context.scaleBy(x: scale, y: -scale)
+        super.init()
+    }
+
+    /// Starts a frame at media time `t`.
+    open func beginFrame(atTime t: CFTimeInterval) {
+        frameTime = t.isFinite ? t : 0
+        damage = .null
+    }
+
+    /// Marks `r` (root layer coordinates) as needing to be redrawn this frame.
+    open func addUpdate(_ r: CGRect) {
+        guard r.isFiniteRect else { return }
+        explicitUpdates = explicitUpdates.union(r)
+    }
+
+    /// The area this frame must redraw, in the root layer's coordinates (null when nothing
+    /// changed).
+    open func updateBounds() -> CGRect {
+        let tree = RenderTree.shared
+        tree.lock.lock()
+        defer { tree.lock.unlock() }
+        resolved = [:]
+        idOf = [:]
+        var area = explicitUpdates
+        explicitUpdates = .null
+        guard let root = layer, root.renderID >= 0 else {
+            damage = area.intersection(bounds)
+            return damage
+        }
+        let wasAnimating = records.values.contains { $0.animated }
+        let animating = activeAnimations(in: tree)
+        if !forceFullFrame && tree.version == seenVersion && animating.isEmpty && !wasAnimating {
+            damage = area.intersection(bounds)
+            return damage
+        }
+        seenVersion = tree.version
+        // Walk the tree: each node's footprint now, against the last frame's.
+        var seen = Set<Int32>()
+        func visit(_ id: Int32, _ parent: CALayer?, _ toRoot: CGAffineTransform) {
+            guard let layer = resolve(id, in: tree, animating: animating) else { return }
+            seen.insert(id)
+            let transform = parent.map { layer.transform(inParent: $0).concatenating(toRoot) } ?? .identity
+            let hidden = layer.isHidden || layer.opacity <= 0
+            let rect = hidden ? .null : footprint(of: layer).applying(transform)
+            let node = tree.nodes[Int(id)]
+            let isAnimated = animating.contains(id)
+            let old = records[id]
+            if forceFullFrame || old == nil || old!.contentVersion != node.contentVersion || old!.rect != rect || isAnimated || old!.animated {
+                area = area.union(rect).union(old?.rect ?? .null)
+            }
+            records[id] = (rect, node.contentVersion, isAnimated)
+            guard !hidden else { return }
+            for child in node.children { visit(child, layer, transform) }
+            if node.mask >= 0 { seen.insert(node.mask) }
+        }
+        visit(root.renderID, nil, .identity)
+        for (id, record) in records where !seen.contains(id) {
+            area = area.union(record.rect)
+            records[id] = nil
+        }
+        if forceFullFrame { area = bounds }
+        forceFullFrame = false
+        damage = area.intersection(bounds)
+        return damage
+    }
+
+    /// Redraws the damaged area from the render tree.
+    open func render() {
+        lastRenderedPixelCount = 0
+        guard !damage.isNull, !damage.isEmpty, let root = layer, root.renderID >= 0 else { return }
+        // Whole device pixels around the damage.
+        let pixels = CGRect(x: (damage.minX * scale).rounded(.down), y: (damage.minY * scale).rounded(.down),
+                            width: 0, height: 0)
+        let maxX = (damage.maxX * scale).rounded(.up), maxY = (damage.maxY * scale).rounded(.up)
+        let area = CGRect(x: pixels.minX / scale, y: pixels.minY / scale,
+                          width: (maxX - pixels.minX) / scale, height: (maxY - pixels.minY) / scale)
+        lastRenderedPixelCount = Int(maxX - pixels.minX) * Int(maxY - pixels.minY)
+        let tree = RenderTree.shared
+        tree.lock.lock()
+        defer { tree.lock.unlock() }
+        let ctx = context
+        ctx.saveGState()
+        ctx.clip(to: area)
+        ctx.clear(area)
+        guard let top = resolved[root.renderID] ?? resolve(root.renderID, in: tree, animating: []) else {
+            ctx.restoreGState()
+            return
+        }
+        let cull = ctx.convertToDeviceSpace(area)
+        let renderer = LayerRenderer(
+            context: ctx,
+            sublayers: { [unowned self] layer in self.children(of: layer, in: tree) },
+            mask: { [unowned self] layer in self.mask(of: layer, in: tree) },
+            cull: cull)
+        ctx.translateBy(x: -top.bounds.minX, y: -top.bounds.minY)
+        renderer.draw(top)
+        ctx.restoreGState()
+    }
+
+    /// The earliest media time at which a new frame would differ: now while animations run,
+    /// else never (infinity) until the next commit.
+    open func nextFrameTime() -> CFTimeInterval {
+        let tree = RenderTree.shared
+        tree.lock.lock()
+        defer { tree.lock.unlock() }
+        return activeAnimations(in: tree).isEmpty ? .infinity : frameTime
+    }
+
+    /// Ends the frame.
+    open func endFrame() {
+        resolved = [:]
+        idOf = [:]
+    }
+
+    /// The bitmap as an image.
+    public func makeImage() -> CGImage? {
+        context.makeImage()
+    }
+
+    // MARK: Reading the tree
+
+    /// Nodes with an animation that still shows something at the frame time; nodes whose
+    /// animations have all ended leave the tree's animated set.
+    private func activeAnimations(in tree: RenderTree) -> Set<Int32> {
+        var active = Set<Int32>()
+        var ended: [Int32] = []
+        for id in tree.animatedIDs where isInTree(id, tree) {
+            let node = tree.nodes[Int(id)]
+            let t = localTime(of: id, in: tree)
+            let shows = node.animations.contains { animation in
+                let timing = animation.timingModel
+                if t < timing.beginTime { return animation.fillMode == .backwards || animation.fillMode == .both }
+                if t >= timing.endTime { return !animation.isRemovedOnCompletion }
+                return true
+            }
+            if shows { active.insert(id) } else if node.animations.allSatisfy({ t >= $0.timingModel.endTime }) { ended.append(id) }
+        }
+        for id in ended { tree.animatedIDs.remove(id) }
+        return active
+    }
+
+    /// Whether node `id` is this renderer's root or below it.
+    private func isInTree(_ id: Int32, _ tree: RenderTree) -> Bool {
+        guard let root = layer?.renderID, root >= 0 else { return false }
+        var current = id
+        while current >= 0 {
+            if current == root { return true }
+            current = tree.nodes[Int(current)].parent
+        }
+        return false
+    }
+
+    /// The frame time in node `id`'s local time, through its ancestors' committed timing.
+    private func localTime(of id: Int32, in tree: RenderTree) -> CFTimeInterval {
+        var chain: [CALayer] = []
+        var current = id
+        while current >= 0, let snapshot = tree.nodes[Int(current)].snapshot {
+            chain.append(snapshot)
+            current = tree.nodes[Int(current)].parent
+        }
+        return chain.reversed().reduce(frameTime) { $1.ownTiming.localTime(fromParent: $0) }
+    }
+
+    /// Node `id` as drawn at the frame time: its snapshot, or a copy with its animations applied.
+    private func resolve(_ id: Int32, in tree: RenderTree, animating: Set<Int32>) -> CALayer? {
+        if let layer = resolved[id] { return layer }
+        guard id >= 0, Int(id) < tree.nodes.count, let snapshot = tree.nodes[Int(id)].snapshot else { return nil }
+        var layer = snapshot
+        if animating.contains(id) {
+            let copy = type(of: snapshot).init(layer: snapshot)
+            let t = localTime(of: id, in: tree)
+            for animation in tree.nodes[Int(id)].animations { animation.apply(to: copy, atLayerTime: t) }
+            layer = copy
+        }
+        resolved[id] = layer
+        idOf[ObjectIdentifier(layer)] = id
+        return layer
+    }
+
+    private func children(of layer: CALayer, in tree: RenderTree) -> [CALayer] {
+        guard let id = idOf[ObjectIdentifier(layer)] else { return [] }
+        let animating = tree.animatedIDs
+        let list = tree.nodes[Int(id)].children.compactMap { resolve($0, in: tree, animating: animating) }
+        guard list.contains(where: { $0.zPosition != 0 }) else { return list }
+        return list.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    }
+
+    private func mask(of layer: CALayer, in tree: RenderTree) -> CALayer? {
+        guard let id = idOf[ObjectIdentifier(layer)] else { return nil }
+        let maskID = tree.nodes[Int(id)].mask
+        return maskID >= 0 ? resolve(maskID, in: tree, animating: tree.animatedIDs) : nil
+    }
+
+    /// What the layer may paint, in its own coordinates: its bounds, a shape layer's stroked
+    /// path, and its shadow's reach.
+    private func footprint(of layer: CALayer) -> CGRect {
+        var r = layer.bounds
+        if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
+            let reach = shape.lineWidth * Swift.max(shape.miterLimit, 1)
+            r = r.union(path.boundingBoxOfPath.insetBy(dx: -reach, dy: -reach))
+        }
+        if layer.shadowOpacity > 0, layer.shadowColor != nil {
+            let spread = Swift.max(layer.shadowRadius, 0) * 3 + 1
+            r = r.union(r.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -spread, dy: -spread))
+        }
+        return r.insetBy(dx: -1, dy: -1)
+    }
+}
