@@ -70,7 +70,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "lamina-bench",
-            dependencies: ["RasterWorkloads", "CoreGraphics"],
+            dependencies: ["RasterWorkloads", "CoreGraphics", "QuartzCore"],
             path: "Benchmarks/lamina-bench"
         ),
 

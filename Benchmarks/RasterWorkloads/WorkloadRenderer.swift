@@ -10,7 +10,8 @@ public final class WorkloadRenderer {
     let pixels: UnsafeMutablePointer<UInt8>
     let byteCount: Int
     let workload: Workload
-    private var images: [CGImage] = []
+    /// The images the workload draws (built before timing).
+    public private(set) var images: [CGImage] = []
     private var gradients: [CGGradient] = []
 
     public init?(_ workload: Workload) {

@@ -4,6 +4,7 @@ import RasterWorkloads
 
 // lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick] [--threads 1|2]
 // lamina-bench bands [--threads 1|2]   (large draws, for comparing one and two threads)
+// lamina-bench compositor [--json FILE] [--quick]   (CARenderer scenes of layer_composite)
 // Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
 // thread with the specification's timing protocol, and writes the reference engines' JSON.
 
@@ -13,6 +14,29 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "compositor" {
+    var json: String?
+    var quick = false
+    var only: Set<String>?
+    var rest = Array(arguments.dropFirst())
+    while let flag = rest.first {
+        rest.removeFirst()
+        switch flag {
+        case "--quick": quick = true
+        case "--json":
+            guard let value = rest.first else { fail("--json needs a value") }
+            rest.removeFirst()
+            json = value
+        case "--scenes":
+            guard let value = rest.first else { fail("--scenes needs a value") }
+            rest.removeFirst()
+            only = Set(value.split(separator: ",").map(String.init))
+        default: fail("usage: lamina-bench compositor [--json FILE] [--quick] [--scenes a,b]")
+        }
+    }
+    runCompositor(jsonPath: json, quick: quick, only: only)
+    exit(0)
+}
 if arguments.first == "bands" {
     let threads = arguments.count == 3 && arguments[1] == "--threads" ? Int(arguments[2]) ?? 0 : (arguments.count == 1 ? 1 : 0)
     guard threads == 1 || threads == 2 else { fail("usage: lamina-bench bands [--threads 1|2]") }
@@ -21,7 +45,7 @@ if arguments.first == "bands" {
 }
 guard arguments.first == "raster" else {
     fail("usage: lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick] [--threads 1|2]\n"
-         + "       lamina-bench bands [--threads 1|2]")
+         + "       lamina-bench bands [--threads 1|2]\n       lamina-bench compositor [--json FILE] [--quick]")
 }
 arguments.removeFirst()
 var selected = Workload.names

@@ -88,6 +88,21 @@ extension CGContext {
 
     /// Makes the pixels of `rect` fully transparent (black for contexts without alpha).
     public func clear(_ rect: CGRect) {
+        let toPixel = userToPixel
+        if state.clipMask == nil, toPixel.b == 0, toPixel.c == 0, rect.isFiniteRect,
+           let whole = CGContext.wholePixels(rect.standardized.applying(toPixel)) {
+            // Whole pixels and a rectangular clip: store the cleared word row by row.
+            let region = DeviceRect(covering: whole).intersection(state.clipRect)
+                .intersection(DeviceRect(x0: 0, y0: 0, x1: width, y1: height))
+            guard !region.isEmpty else { return }
+            let word: UInt32 = target.layout.hasAlpha ? 0 : 0xFF << UInt32(target.layout.alpha * 8)
+            writingPixels(region) {
+                for y in region.y0..<region.y1 {
+                    SpanPainter.storeWords(UnsafeMutableRawPointer(target.row(y) + region.x0 * 4), word, count: region.width)
+                }
+            }
+            return
+        }
         let path = CGMutablePath()
         path.addRect(rect, transform: userToPixel)
         // Clearing casts no shadow.

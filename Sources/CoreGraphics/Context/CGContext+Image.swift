@@ -30,8 +30,8 @@ extension CGContext {
         }
         if !byTiling, let translation = sampler.translation, state.clipMask == nil, state.blendMode == .normal,
            state.shadow == nil,
-           let rect = CGContext.axisAlignedRect(shape[0]), rect == rect.integral {
-            compositeTranslated(sampler, offset: translation, rect: rect)
+           let rect = CGContext.axisAlignedRect(shape[0]), let whole = CGContext.wholePixels(rect) {
+            compositeTranslated(sampler, offset: translation, rect: whole)
             return
         }
         fillContours(shape, rule: .winding, paint: .image(sampler))
@@ -79,5 +79,15 @@ extension CGContext {
             }
         }
         }
+    }
+}
+
+extension CGContext {
+    /// `r` snapped to whole pixels when every edge is within 1e-9 of one (rounding noise from
+    /// composed transforms), else nil.
+    static func wholePixels(_ r: CGRect) -> CGRect? {
+        let edges = [r.minX, r.minY, r.maxX, r.maxY].map { ($0, $0.rounded()) }
+        guard edges.allSatisfy({ Swift.abs($0.0 - $0.1) <= 1e-9 }) else { return nil }
+        return CGRect(x: edges[0].1, y: edges[1].1, width: edges[2].1 - edges[0].1, height: edges[3].1 - edges[1].1)
     }
 }

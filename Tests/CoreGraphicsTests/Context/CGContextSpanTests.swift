@@ -83,6 +83,38 @@ import Testing
         }
     }
 
+    /// Clearing whole pixels stores transparent words inside the clip only; a fractional
+    /// rectangle still clears its partial pixels through coverage.
+    @Test func clearingWholeAndPartialPixels() {
+        let bitmap = patterned(width: 10, height: 4)
+        let before = (0..<4).map { row in (0..<10).map { bitmap.pixel($0, row: row) } }
+        bitmap.context.clip(to: CGRect(x: 0, y: 0, width: 6, height: 4))
+        bitmap.context.clear(CGRect(x: 2, y: 1, width: 6, height: 2))
+        for row in 0..<4 {
+            for x in 0..<10 {
+                let inside = x >= 2 && x < 6 && (row == 1 || row == 2)
+                #expect(bitmap.pixel(x, row: row) == (inside ? [0, 0, 0, 0] : before[row][x]), "x \(x) row \(row)")
+            }
+        }
+        let partial = patterned(width: 4, height: 1)
+        partial.context.clear(CGRect(x: 0.5, y: 0, width: 2, height: 1))
+        #expect(partial.pixel(1, row: 0) == [0, 0, 0, 0])
+        #expect(partial.pixel(0, row: 0)[3] == 128 || partial.pixel(0, row: 0)[3] == 127)
+    }
+
+    /// An image placed through transforms with rounding noise (a layer's anchor, position and
+    /// contents flip) still lands on whole pixels: the same pixels as the exact placement.
+    @Test func nearIntegerPlacementsCopyExactly() {
+        let source = patterned(width: 8, height: 8)
+        let image = source.context.makeImage()!
+        let exact = BitmapFixture(width: 20, height: 20), noisy = BitmapFixture(width: 20, height: 20)
+        exact.context.draw(image, in: CGRect(x: 5, y: 6, width: 8, height: 8))
+        noisy.context.translateBy(x: 0.1 + 0.2, y: 0)   // 0.30000000000000004
+        noisy.context.translateBy(x: -0.3, y: 0)
+        noisy.context.draw(image, in: CGRect(x: 5, y: 6, width: 8, height: 8))
+        for row in 0..<20 { for x in 0..<20 { #expect(noisy.pixel(x, row: row) == exact.pixel(x, row: row)) } }
+    }
+
     /// A polygon with a large interior, drawn once plainly (interiors as constant runs) and
     /// once through an all-pass clip mask (every pixel through the coverage path).
     @Test(arguments: [CGPathFillRule.winding, .evenOdd])

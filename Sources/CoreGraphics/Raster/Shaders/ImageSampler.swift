@@ -45,12 +45,17 @@ struct ImageSampler {
         self.tiled = tiled
         self.alpha = UInt32(Swift.max(0, Swift.min(255, alpha * 255 + 0.5)))
         // At an integer translation every pixel centre lands on a texel centre: sampling is a copy.
+        // Transforms built from several steps (a layer's position, anchor point and contents
+        // flip) carry rounding noise far below a pixel: within 1e-9 of the identity scale and
+        // of whole texels counts as exact.
         let t = pixelToImage
-        let isTranslation = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1
-            && t.tx == t.tx.rounded() && t.ty == t.ty.rounded()
+        let near: (CGFloat, CGFloat) -> Bool = { Swift.abs($0 - $1) <= 1e-9 }
+        let isTranslation = near(t.a, 1) && near(t.b, 0) && near(t.c, 0) && near(t.d, 1)
+            && near(t.tx, t.tx.rounded()) && near(t.ty, t.ty.rounded())
         self.bilinear = bilinear && !isTranslation
         // Pixel centre x + ½ maps to u = x + ½ + tx, inside texel x + tx.
-        translation = isTranslation && abs(t.tx) < 1e9 && abs(t.ty) < 1e9 ? (Int(t.tx), Int(t.ty)) : nil
+        translation = isTranslation && Swift.abs(t.tx) < 1e9 && Swift.abs(t.ty) < 1e9
+            ? (Int(t.tx.rounded()), Int(t.ty.rounded())) : nil
     }
 
     func fetch(y: Int, x0: Int, into out: UnsafeMutablePointer<UInt32>, count: Int) {
