@@ -15,7 +15,7 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Geometry
 
     /// The layer's own coordinate space: origin and size in points.
-    open var bounds: CGRect = .zero {
+    @exclusivity(unchecked) open var bounds: CGRect = .zero {
         didSet {
             if !bounds.isFiniteRect { bounds = oldValue; return }
             propertyDidChange("bounds", from: oldValue)
@@ -27,7 +27,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Where the anchor point sits in the superlayer's coordinate space.
-    open var position: CGPoint = .zero {
+    @exclusivity(unchecked) open var position: CGPoint = .zero {
         didSet {
             if !position.x.isFinite || !position.y.isFinite { position = oldValue; return }
             propertyDidChange("position", from: oldValue)
@@ -35,11 +35,11 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// The layer's position on the z axis; sublayers are drawn in increasing zPosition.
-    open var zPosition: CGFloat = 0 { didSet { propertyDidChange("zPosition", from: oldValue) } }
+    @exclusivity(unchecked) open var zPosition: CGFloat = 0 { didSet { propertyDidChange("zPosition", from: oldValue) } }
 
     /// The point, in unit coordinates of the bounds, that `position` places and that transforms
     /// pivot about. (0.5, 0.5) is the centre.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
+    @exclusivity(unchecked) open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
         didSet {
             if !anchorPoint.x.isFinite || !anchorPoint.y.isFinite { anchorPoint = oldValue; return }
             propertyDidChange("anchorPoint", from: oldValue)
@@ -47,47 +47,47 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// The anchor point's z component.
-    open var anchorPointZ: CGFloat = 0 { didSet { propertyDidChange("anchorPointZ", from: oldValue) } }
+    @exclusivity(unchecked) open var anchorPointZ: CGFloat = 0 { didSet { propertyDidChange("anchorPointZ", from: oldValue) } }
 
     /// The transform applied about the anchor point.
-    open var transform = CATransform3DIdentity { didSet { propertyDidChange("transform", from: oldValue) } }
+    @exclusivity(unchecked) open var transform = CATransform3DIdentity { didSet { propertyDidChange("transform", from: oldValue) } }
 
     /// A transform applied to the sublayers, about this layer's anchor point.
-    open var sublayerTransform = CATransform3DIdentity {
+    @exclusivity(unchecked) open var sublayerTransform = CATransform3DIdentity {
         didSet { propertyDidChange("sublayerTransform", from: oldValue) }
     }
 
     /// Whether the layer's geometry is flipped vertically relative to its superlayer.
-    open var isGeometryFlipped = false { didSet { propertyDidChange("geometryFlipped", from: oldValue) } }
+    @exclusivity(unchecked) open var isGeometryFlipped = false { didSet { propertyDidChange("geometryFlipped", from: oldValue) } }
 
     // MARK: Tree
 
     /// The layer this layer is a sublayer of.
-    open internal(set) weak var superlayer: CALayer?
+    @exclusivity(unchecked) open internal(set) weak var superlayer: CALayer?
 
-    var storedSublayers: [CALayer] = []
+    @exclusivity(unchecked) var storedSublayers: [CALayer] = []
 
     // MARK: Contents and style
 
     /// The image the layer shows: a `CGImage` (other values are ignored when drawing).
-    open var contents: Any? { didSet { propertyDidChange("contents", from: oldValue) } }
+    @exclusivity(unchecked) open var contents: Any? { didSet { propertyDidChange("contents", from: oldValue) } }
 
     /// The part of the contents image shown, in unit coordinates.
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
+    @exclusivity(unchecked) open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
         didSet { propertyDidChange("contentsRect", from: oldValue) }
     }
 
     /// The stretchable part of the contents, in unit coordinates: outside it the image keeps
     /// its size when the layer is resized (nine-part stretching).
-    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
+    @exclusivity(unchecked) open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
         didSet { propertyDidChange("contentsCenter", from: oldValue) }
     }
 
     /// How the contents image is fitted into the bounds.
-    open var contentsGravity = CALayerContentsGravity.resize { didSet { propertyDidChange("contentsGravity", from: oldValue) } }
+    @exclusivity(unchecked) open var contentsGravity = CALayerContentsGravity.resize { didSet { propertyDidChange("contentsGravity", from: oldValue) } }
 
     /// Pixels per point of the contents (and of the backing store `display()` creates).
-    open var contentsScale: CGFloat = 1 {
+    @exclusivity(unchecked) open var contentsScale: CGFloat = 1 {
         didSet {
             if !(contentsScale > 0) || !contentsScale.isFinite { contentsScale = oldValue; return }
             propertyDidChange("contentsScale", from: oldValue)
@@ -95,149 +95,151 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// The filter used when the contents are drawn smaller than their natural size.
-    open var minificationFilter = CALayerContentsFilter.linear { didSet { propertyDidChange("minificationFilter", from: oldValue) } }
+    @exclusivity(unchecked) open var minificationFilter = CALayerContentsFilter.linear { didSet { propertyDidChange("minificationFilter", from: oldValue) } }
 
     /// The filter used when the contents are drawn larger than their natural size.
-    open var magnificationFilter = CALayerContentsFilter.linear { didSet { propertyDidChange("magnificationFilter", from: oldValue) } }
+    @exclusivity(unchecked) open var magnificationFilter = CALayerContentsFilter.linear { didSet { propertyDidChange("magnificationFilter", from: oldValue) } }
 
     /// The colour filled behind the contents, with the corner radius applied.
-    open var backgroundColor: CGColor? { didSet { propertyDidChange("backgroundColor", from: oldValue) } }
+    @exclusivity(unchecked) open var backgroundColor: CGColor? { didSet { propertyDidChange("backgroundColor", from: oldValue) } }
 
     /// The radius of the rounded corners of the background and border (and of the clip when
     /// `masksToBounds` is true).
-    open var cornerRadius: CGFloat = 0 { didSet { propertyDidChange("cornerRadius", from: oldValue) } }
+    @exclusivity(unchecked) open var cornerRadius: CGFloat = 0 { didSet { propertyDidChange("cornerRadius", from: oldValue) } }
 
     /// Which corners `cornerRadius` rounds; all four by default.
-    open var maskedCorners: CACornerMask = [
+    @exclusivity(unchecked) open var maskedCorners: CACornerMask = [
         .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
     ] {
         didSet { propertyDidChange("maskedCorners", from: oldValue) }
     }
 
     /// The width of the border, drawn inside the bounds above the contents and sublayers.
-    open var borderWidth: CGFloat = 0 { didSet { propertyDidChange("borderWidth", from: oldValue) } }
+    @exclusivity(unchecked) open var borderWidth: CGFloat = 0 { didSet { propertyDidChange("borderWidth", from: oldValue) } }
 
     /// The border colour; opaque black by default.
-    open var borderColor: CGColor? = CGColor(gray: 0, alpha: 1) {
+    @exclusivity(unchecked) open var borderColor: CGColor? = CGColor(gray: 0, alpha: 1) {
         didSet { propertyDidChange("borderColor", from: oldValue) }
     }
 
     /// The layer's opacity, 0…1, applied to the layer and its sublayers as one group.
-    open var opacity: Float = 1 { didSet { propertyDidChange("opacity", from: oldValue) } }
+    @exclusivity(unchecked) open var opacity: Float = 1 { didSet { propertyDidChange("opacity", from: oldValue) } }
 
     /// Whether the layer (and its sublayers) is not drawn and not hit-tested.
-    open var isHidden = false { didSet { propertyDidChange("hidden", from: oldValue) } }
+    @exclusivity(unchecked) open var isHidden = false { didSet { propertyDidChange("hidden", from: oldValue) } }
 
     /// Whether contents and sublayers are clipped to the bounds (rounded by `cornerRadius`).
-    open var masksToBounds = false { didSet { propertyDidChange("masksToBounds", from: oldValue) } }
+    @exclusivity(unchecked) open var masksToBounds = false { didSet { propertyDidChange("masksToBounds", from: oldValue) } }
 
     /// A hint that the layer's contents are fully opaque: backing stores then have no alpha.
-    open var isOpaque = false { didSet { propertyDidChange("opaque", from: oldValue) } }
+    @exclusivity(unchecked) open var isOpaque = false { didSet { propertyDidChange("opaque", from: oldValue) } }
 
     /// Whether changing the bounds size marks the contents as needing display.
-    open var needsDisplayOnBoundsChange = false
+    @exclusivity(unchecked) open var needsDisplayOnBoundsChange = false
 
     /// Whether the layer draws its edges anti-aliased when transformed.
-    open var allowsEdgeAntialiasing = false { didSet { propertyDidChange("allowsEdgeAntialiasing", from: oldValue) } }
+    @exclusivity(unchecked) open var allowsEdgeAntialiasing = false { didSet { propertyDidChange("allowsEdgeAntialiasing", from: oldValue) } }
 
     /// Whether `opacity` applies to the layer and sublayers composited together.
-    open var allowsGroupOpacity = true { didSet { propertyDidChange("allowsGroupOpacity", from: oldValue) } }
+    @exclusivity(unchecked) open var allowsGroupOpacity = true { didSet { propertyDidChange("allowsGroupOpacity", from: oldValue) } }
 
     /// Whether the layer is drawn when its back faces the viewer.
-    open var isDoubleSided = true { didSet { propertyDidChange("doubleSided", from: oldValue) } }
+    @exclusivity(unchecked) open var isDoubleSided = true { didSet { propertyDidChange("doubleSided", from: oldValue) } }
 
     // MARK: Shadow
 
     /// The shadow's colour; opaque black by default.
-    open var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1) {
+    @exclusivity(unchecked) open var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1) {
         didSet { propertyDidChange("shadowColor", from: oldValue) }
     }
 
     /// The shadow's opacity, 0…1; 0 (no shadow) by default.
-    open var shadowOpacity: Float = 0 { didSet { propertyDidChange("shadowOpacity", from: oldValue) } }
+    @exclusivity(unchecked) open var shadowOpacity: Float = 0 { didSet { propertyDidChange("shadowOpacity", from: oldValue) } }
 
     /// The shadow's offset; (0, −3) by default.
-    open var shadowOffset = CGSize(width: 0, height: -3) {
+    @exclusivity(unchecked) open var shadowOffset = CGSize(width: 0, height: -3) {
         didSet { propertyDidChange("shadowOffset", from: oldValue) }
     }
 
     /// The shadow's blur radius; 3 by default.
-    open var shadowRadius: CGFloat = 3 { didSet { propertyDidChange("shadowRadius", from: oldValue) } }
+    @exclusivity(unchecked) open var shadowRadius: CGFloat = 3 { didSet { propertyDidChange("shadowRadius", from: oldValue) } }
 
     /// The shape that casts the shadow instead of the layer's composited alpha.
-    open var shadowPath: CGPath? { didSet { propertyDidChange("shadowPath", from: oldValue) } }
+    @exclusivity(unchecked) open var shadowPath: CGPath? { didSet { propertyDidChange("shadowPath", from: oldValue) } }
 
     // MARK: Mask
 
     /// A layer whose alpha masks this layer (its contents, sublayers and shadow): positioned
     /// in this layer's coordinates like a sublayer, but not one (it has no superlayer).
-    open var mask: CALayer? { didSet { propertyDidChange("mask", from: oldValue) } }
+    @exclusivity(unchecked) open var mask: CALayer? { didSet { propertyDidChange("mask", from: oldValue) } }
 
     // MARK: Timing (CAMediaTiming)
 
     /// When the layer's local time begins, in its superlayer's time.
-    open var beginTime: CFTimeInterval = 0
+    @exclusivity(unchecked) open var beginTime: CFTimeInterval = 0
     /// A layer's duration; layers are not limited by it.
-    open var duration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var duration: CFTimeInterval = 0
     /// How fast the layer's local time (and its animations and sublayers) runs; 0 pauses.
-    open var speed: Float = 1
+    @exclusivity(unchecked) open var speed: Float = 1
     /// An offset added to the layer's local time.
-    open var timeOffset: CFTimeInterval = 0
+    @exclusivity(unchecked) open var timeOffset: CFTimeInterval = 0
     /// Stored for `CAMediaTiming`; layers do not repeat.
-    open var repeatCount: Float = 0
+    @exclusivity(unchecked) open var repeatCount: Float = 0
     /// Stored for `CAMediaTiming`; layers do not repeat.
-    open var repeatDuration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var repeatDuration: CFTimeInterval = 0
     /// Stored for `CAMediaTiming`; layers do not reverse.
-    open var autoreverses = false
+    @exclusivity(unchecked) open var autoreverses = false
     /// Stored for `CAMediaTiming`.
-    open var fillMode = CAMediaTimingFillMode.removed
+    @exclusivity(unchecked) open var fillMode = CAMediaTimingFillMode.removed
 
     /// A name for finding the layer while debugging.
-    open var name: String?
+    @exclusivity(unchecked) open var name: String?
 
     /// Actions by event name, consulted by `action(forKey:)` after the delegate.
-    open var actions: [String: any CAAction]?
+    @exclusivity(unchecked) open var actions: [String: any CAAction]?
 
     /// Default values for properties not set, consulted by `value(forKey:)` after the layer's
     /// own values; its `"actions"` entry (a `[String: CAAction]`) joins the action search after
     /// `actions`. Nested `"style"` entries are searched in turn.
-    open var style: [AnyHashable: Any]?
+    @exclusivity(unchecked) open var style: [AnyHashable: Any]?
 
     /// The object that supplies contents, layout and actions; a view, for a view's layer.
-    open weak var delegate: (any CALayerDelegate)?
+    @exclusivity(unchecked) open weak var delegate: (any CALayerDelegate)?
 
     // MARK: State flags
 
-    var needsDisplayFlag = false
+    @exclusivity(unchecked) var needsDisplayFlag = false
     /// The layer's node in the render tree (-1 until its first commit).
-    package var renderID: Int32 = -1
+    @exclusivity(unchecked) package var renderID: Int32 = -1
+    /// For a render-side snapshot (or an animated copy of one), the node it shows.
+    @exclusivity(unchecked) var snapshotNodeID: Int32 = -1
     /// Whether a property that changes the layer's own appearance changed since its last
     /// commit (as opposed to only its sublayer list).
-    var hasVisualChange = true
+    @exclusivity(unchecked) var hasVisualChange = true
     /// Values stored under keys that are not properties (custom animatable properties).
-    var customValues: [String: Any] = [:]
+    @exclusivity(unchecked) var customValues: [String: Any] = [:]
     /// The animations attached to the layer, in the order added.
-    var attachedAnimations: [AttachedAnimation] = []
+    @exclusivity(unchecked) var attachedAnimations: [AttachedAnimation] = []
     /// The layer's state at the last transaction commit; nil until its first commit.
-    var committedState: CALayer?
+    @exclusivity(unchecked) var committedState: CALayer?
     /// For a presentation layer, the model layer it was made from.
-    weak var modelLayer: CALayer?
+    @exclusivity(unchecked) weak var modelLayer: CALayer?
     /// On a presentation layer, the contents cross-fade it shows now.
-    var contentsFade: ContentsFade?
+    @exclusivity(unchecked) var contentsFade: ContentsFade?
     /// On a presentation layer, the transition it shows now.
-    var transitionState: TransitionState?
+    @exclusivity(unchecked) var transitionState: TransitionState?
     /// Whether this is a presentation copy (changes to it never start actions).
-    var isPresentationCopy = false
+    @exclusivity(unchecked) var isPresentationCopy = false
     /// The key, model value and presentation value before the change whose action is being
     /// looked up (UIKit's animation blocks build their animations from it).
-    package var changeInProgress: (key: String, oldModelValue: Any?, oldPresentationValue: Any?)?
-    var needsLayoutFlag = false
+    @exclusivity(unchecked) package var changeInProgress: (key: String, oldModelValue: Any?, oldPresentationValue: Any?)?
+    @exclusivity(unchecked) var needsLayoutFlag = false
     /// Set by the default `CALayerDelegate.display(_:)` to report that the delegate does not
     /// implement it.
-    package var delegateDisplayIsMissing = false
+    @exclusivity(unchecked) package var delegateDisplayIsMissing = false
     /// Set while drawing when the delegate reports that it drew nothing, so `display()` keeps
     /// no backing store.
-    package var drawingProducedNothing = false
+    @exclusivity(unchecked) package var drawingProducedNothing = false
 
     /// Creates a layer with default property values.
     public required override init() {

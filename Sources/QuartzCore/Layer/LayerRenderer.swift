@@ -20,6 +20,9 @@ struct LayerRenderer {
     var cull: CGRect?
     /// A layer's mask: its own by default; the render tree's for committed snapshots.
     var maskOf: (CALayer) -> CALayer? = { $0.mask }
+    /// Sublayers for which this answers true are not visited at all (the compositor's cheap
+    /// test: nothing of theirs lands in the damage).
+    var skip: ((CALayer) -> Bool)?
 
     init(context: CGContext) {
         self.context = context
@@ -120,6 +123,7 @@ struct LayerRenderer {
         let ctx = context
         for sublayer in children {
             guard !sublayer.isHidden, sublayer.opacity > 0 else { continue }
+            if let skip, skip(sublayer) { continue }
             ctx.saveGState()
             ctx.concatenate(sublayer.transform(inParent: layer))
             draw(sublayer)

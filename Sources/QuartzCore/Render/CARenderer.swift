@@ -31,9 +31,16 @@ open class CARenderer: NSObject {
     private var explicitUpdates = CGRect.null
     private var forceFullFrame = true
     private var seenVersion: UInt64 = .max
-    private var records: [Int32: (rect: CGRect, contentVersion: UInt64, animated: Bool)] = [:]
-    private var resolved: [Int32: CALayer] = [:]
-    private var idOf: [ObjectIdentifier: Int32] = [:]
+    /// Per node id, what the last frame drew: flat arrays, grown with the tree.
+    @exclusivity(unchecked) private var recordRect: [CGRect] = []
+    @exclusivity(unchecked) private var recordVersion: [UInt64] = []
+    @exclusivity(unchecked) private var recordAnimated: [Bool] = []
+    /// Whether the last frame had a record for the node.
+    @exclusivity(unchecked) private var recordLive: [Bool] = []
+    /// Per node id, the layer drawn this frame (the snapshot or an animated copy).
+    @exclusivity(unchecked) private var resolved: [CALayer?] = []
+    private var animatedNow = Set<Int32>()
+    private var anyAnimatedLastFrame = false
 
     /// Pixels written by the last `render()` (0 for a frame with no damage).
     public private(set) var lastRenderedPixelCount = 0
@@ -73,45 +80,59 @@ open class CARenderer: NSObject {
         let tree = RenderTree.shared
         tree.lock.lock()
         defer { tree.lock.unlock() }
-        resolved = [:]
-        idOf = [:]
         var area = explicitUpdates
         explicitUpdates = .null
+        let count = tree.nodes.count
+        if resolved.count < count {
+            let grow = count - resolved.count
+            resolved += Array(repeating: nil, count: grow)
+            recordRect += Array(repeating: .null, count: grow)
+            recordVersion += Array(repeating: 0, count: grow)
+            recordAnimated += Array(repeating: false, count: grow)
+            recordLive += Array(repeating: false, count: grow)
+        }
+        for i in 0..<resolved.count { resolved[i] = nil }
         guard let root = layer, root.renderID >= 0 else {
             damage = area.intersection(bounds)
             return damage
         }
-        let wasAnimating = records.values.contains { $0.animated }
-        let animating = activeAnimations(in: tree)
-        if !forceFullFrame && tree.version == seenVersion && animating.isEmpty && !wasAnimating {
+        animatedNow = activeAnimations(in: tree)
+        if !forceFullFrame && tree.version == seenVersion && animatedNow.isEmpty && !anyAnimatedLastFrame {
             damage = area.intersection(bounds)
             return damage
         }
         seenVersion = tree.version
         // Walk the tree: each node's footprint now, against the last frame's.
-        var seen = Set<Int32>()
+        var live = [Bool](repeating: false, count: resolved.count)
         func visit(_ id: Int32, _ parent: CALayer?, _ toRoot: CGAffineTransform) {
-            guard let layer = resolve(id, in: tree, animating: animating) else { return }
-            seen.insert(id)
+            guard let layer = resolve(id, in: tree) else { return }
+            let i = Int(id)
+            live[i] = true
             let transform = parent.map { layer.transform(inParent: $0).concatenating(toRoot) } ?? .identity
             let hidden = layer.isHidden || layer.opacity <= 0
-            let rect = hidden ? .null : footprint(of: layer).applying(transform)
-            let node = tree.nodes[Int(id)]
-            let isAnimated = animating.contains(id)
-            let old = records[id]
-            if forceFullFrame || old == nil || old!.contentVersion != node.contentVersion || old!.rect != rect || isAnimated || old!.animated {
-                area = area.union(rect).union(old?.rect ?? .null)
+            let rect = hidden ? CGRect.null : footprint(of: layer).applying(transform)
+            let node = tree.nodes[i]
+            let isAnimated = animatedNow.contains(id)
+            if forceFullFrame || !recordLive[i] || recordVersion[i] != node.contentVersion || recordRect[i] != rect
+                || isAnimated || recordAnimated[i] {
+                area = area.union(rect)
+                if recordLive[i] { area = area.union(recordRect[i]) }
             }
-            records[id] = (rect, node.contentVersion, isAnimated)
+            recordRect[i] = rect
+            recordVersion[i] = node.contentVersion
+            recordAnimated[i] = isAnimated
             guard !hidden else { return }
             for child in node.children { visit(child, layer, transform) }
-            if node.mask >= 0 { seen.insert(node.mask) }
+            if node.mask >= 0 { live[Int(node.mask)] = true }
         }
         visit(root.renderID, nil, .identity)
-        for (id, record) in records where !seen.contains(id) {
-            area = area.union(record.rect)
-            records[id] = nil
+        for i in 0..<recordLive.count where recordLive[i] && !live[i] {
+            // Gone from the tree since the last frame: erase where it was.
+            area = area.union(recordRect[i])
+            recordAnimated[i] = false
         }
+        recordLive = live
+        anyAnimatedLastFrame = !animatedNow.isEmpty
         if forceFullFrame { area = bounds }
         forceFullFrame = false
         damage = area.intersection(bounds)
@@ -136,16 +157,22 @@ open class CARenderer: NSObject {
         ctx.saveGState()
         ctx.clip(to: area)
         ctx.clear(area)
-        guard let top = resolved[root.renderID] ?? resolve(root.renderID, in: tree, animating: []) else {
+        guard let top = resolve(root.renderID, in: tree) else {
             ctx.restoreGState()
             return
         }
         let cull = ctx.convertToDeviceSpace(area)
-        let renderer = LayerRenderer(
+        var renderer = LayerRenderer(
             context: ctx,
             sublayers: { [unowned self] layer in self.children(of: layer, in: tree) },
             mask: { [unowned self] layer in self.mask(of: layer, in: tree) },
             cull: cull)
+        // A leaf whose footprint (recorded this frame, root coordinates) misses the damage.
+        renderer.skip = { [unowned self] layer in
+            let id = Int(layer.snapshotNodeID)
+            guard id >= 0, id < self.recordRect.count, tree.nodes[id].children.isEmpty, tree.nodes[id].mask < 0 else { return false }
+            return !self.recordRect[id].intersects(area)
+        }
         ctx.translateBy(x: -top.bounds.minX, y: -top.bounds.minY)
         renderer.draw(top)
         ctx.restoreGState()
@@ -162,8 +189,7 @@ open class CARenderer: NSObject {
 
     /// Ends the frame.
     open func endFrame() {
-        resolved = [:]
-        idOf = [:]
+        for i in 0..<resolved.count { resolved[i] = nil }
     }
 
     /// The bitmap as an image.
@@ -216,33 +242,36 @@ open class CARenderer: NSObject {
     }
 
     /// Node `id` as drawn at the frame time: its snapshot, or a copy with its animations applied.
-    private func resolve(_ id: Int32, in tree: RenderTree, animating: Set<Int32>) -> CALayer? {
-        if let layer = resolved[id] { return layer }
-        guard id >= 0, Int(id) < tree.nodes.count, let snapshot = tree.nodes[Int(id)].snapshot else { return nil }
+    private func resolve(_ id: Int32, in tree: RenderTree) -> CALayer? {
+        let i = Int(id)
+        guard id >= 0, i < tree.nodes.count, i < resolved.count else { return nil }
+        if let layer = resolved[i] { return layer }
+        guard let snapshot = tree.nodes[i].snapshot else { return nil }
         var layer = snapshot
-        if animating.contains(id) {
+        if animatedNow.contains(id) {
             let copy = type(of: snapshot).init(layer: snapshot)
+            copy.snapshotNodeID = id
             let t = localTime(of: id, in: tree)
-            for animation in tree.nodes[Int(id)].animations { animation.apply(to: copy, atLayerTime: t) }
+            for animation in tree.nodes[i].animations { animation.apply(to: copy, atLayerTime: t) }
             layer = copy
         }
-        resolved[id] = layer
-        idOf[ObjectIdentifier(layer)] = id
+        resolved[i] = layer
         return layer
     }
 
     private func children(of layer: CALayer, in tree: RenderTree) -> [CALayer] {
-        guard let id = idOf[ObjectIdentifier(layer)] else { return [] }
-        let animating = tree.animatedIDs
-        let list = tree.nodes[Int(id)].children.compactMap { resolve($0, in: tree, animating: animating) }
+        let id = layer.snapshotNodeID
+        guard id >= 0 else { return [] }
+        let list = tree.nodes[Int(id)].children.compactMap { resolve($0, in: tree) }
         guard list.contains(where: { $0.zPosition != 0 }) else { return list }
         return list.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
     }
 
     private func mask(of layer: CALayer, in tree: RenderTree) -> CALayer? {
-        guard let id = idOf[ObjectIdentifier(layer)] else { return nil }
+        let id = layer.snapshotNodeID
+        guard id >= 0 else { return nil }
         let maskID = tree.nodes[Int(id)].mask
-        return maskID >= 0 ? resolve(maskID, in: tree, animating: tree.animatedIDs) : nil
+        return maskID >= 0 ? resolve(maskID, in: tree) : nil
     }
 
     /// What the layer may paint, in its own coordinates: its bounds, a shape layer's stroked

@@ -72,6 +72,7 @@ package final class RenderTree: @unchecked Sendable {
             let id = Int(layer.renderID)
             var node = nodes[id]
             node.snapshot = layer.committedState
+            node.snapshot?.snapshotNodeID = Int32(id)
             let children = layer.storedSublayers.map(\.renderID)
             for child in node.children where !children.contains(child) && nodes[Int(child)].parent == Int32(id) {
                 nodes[Int(child)].parent = -1
