@@ -115,6 +115,31 @@ import Testing
         for row in 0..<20 { for x in 0..<20 { #expect(noisy.pixel(x, row: row) == exact.pixel(x, row: row)) } }
     }
 
+    /// An image at a fractional offset is bilinear with the same weights everywhere: the
+    /// four-pixel interior loop must give exactly the one-pixel formula (8-bit weights, edge
+    /// texels clamped).
+    @Test func fractionalTranslationsSampleExactly() {
+        let source = patterned(width: 32, height: 16)
+        let image = source.context.makeImage()!
+        let texels = (0..<16).map { row in (0..<32).map { source.pixel($0, row: row) } }
+        let bitmap = BitmapFixture(width: 48, height: 24)
+        bitmap.context.draw(image, in: CGRect(x: 3.3, y: 2.6, width: 32, height: 16))
+        func lerp(_ a: [UInt8], _ b: [UInt8], _ f: Int) -> [UInt8] {
+            (0..<4).map { UInt8((Int(a[$0]) * (256 - f) + Int(b[$0]) * f) >> 8) }
+        }
+        func texel(_ x: Int, _ y: Int) -> [UInt8] { texels[Swift.min(Swift.max(y, 0), 15)][Swift.min(Swift.max(x, 0), 31)] }
+        for row in 6...20 {
+            for x in 4...34 {
+                // Pixel centre → texel space, less half a texel for the bilinear corners.
+                let u = Double(x) + 0.5 - 3.3 - 0.5, v = Double(row) + 0.5 - (24 - 18.6) - 0.5
+                let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
+                let fx = Int((u - Double(x0)) * 256 + 0.5), fy = Int((v - Double(y0)) * 256 + 0.5)
+                let expected = lerp(lerp(texel(x0, y0), texel(x0 + 1, y0), fx), lerp(texel(x0, y0 + 1), texel(x0 + 1, y0 + 1), fx), fy)
+                #expect(bitmap.pixel(x, row: row) == expected, "x \(x) row \(row)")
+            }
+        }
+    }
+
     /// A polygon with a large interior, drawn once plainly (interiors as constant runs) and
     /// once through an all-pass clip mask (every pixel through the coverage path).
     @Test(arguments: [CGPathFillRule.winding, .evenOdd])

@@ -88,6 +88,12 @@ struct ImageSampler {
                     let stepU = Int64(du * one), stepV = Int64(dv * one)
                     let maxX = width - 1, maxY = height - 1, w = width
                     let base = src.baseAddress!
+                    if stepU == 1 << 32 && stepV == 0 {
+                        // A fractional translation: the weights and the two source rows are the
+                        // same for the whole row, so the interior runs four pixels at a time.
+                        translatedRow(base, out, count: count, fu: fu, fv: fv)
+                        return
+                    }
                     for i in 0..<count {
                         let xi = Int(truncatingIfNeeded: fu >> 32), yi = Int(truncatingIfNeeded: fv >> 32)
                         let fx = UInt32(truncatingIfNeeded: ((fu & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
@@ -114,6 +120,54 @@ struct ImageSampler {
                     v += dv
                 }
             }
+        }
+    }
+
+    /// Bilinear samples of a row under a pure translation (32.32 fixed-point start `fu`, `fv`;
+    /// one texel per pixel): identical arithmetic to the general loop (8-bit weights,
+    /// a·(256 − f) + b·f truncated per channel), edges clamped the same way.
+    private func translatedRow(_ base: UnsafePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>, count: Int, fu: Int64, fv: Int64) {
+        let maxX = width - 1, maxY = height - 1
+        let xi0 = Int(truncatingIfNeeded: fu >> 32), yi = Int(truncatingIfNeeded: fv >> 32)
+        let fx = UInt32(truncatingIfNeeded: ((fu & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
+        let fy = UInt32(truncatingIfNeeded: ((fv & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
+        let r0 = Swift.min(Swift.max(yi, 0), maxY) * width, r1 = Swift.min(Swift.max(yi + 1, 0), maxY) * width
+        @inline(__always) func one(_ i: Int) -> UInt32 {
+            let x = xi0 + i
+            let x0 = Swift.min(Swift.max(x, 0), maxX), x1 = Swift.min(Swift.max(x + 1, 0), maxX)
+            let top = PixelMath.lerp(base[r0 + x0], base[r0 + x1], fx)
+            let bottom = PixelMath.lerp(base[r1 + x0], base[r1 + x1], fx)
+            return PixelMath.lerp(top, bottom, fy)
+        }
+        // Pixels whose two texels are both inside the row: x0 = xi0 + i ≥ 0 and x0 + 1 ≤ maxX.
+        let lo = Swift.min(Swift.max(-xi0, 0), count)
+        let hi = Swift.min(Swift.max(maxX - xi0, lo), count)
+        for i in 0..<lo { out[i] = one(i) }
+        let fxV = SIMD8<UInt16>(repeating: UInt16(fx)), gxV = SIMD8<UInt16>(repeating: UInt16(256 - fx))
+        let fyV = SIMD8<UInt16>(repeating: UInt16(fy)), gyV = SIMD8<UInt16>(repeating: UInt16(256 - fy))
+        @inline(__always) func mix(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>, _ f: SIMD8<UInt16>, _ g: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            // Even bytes and odd bytes apart; a·g + b·f ≤ 255·256 fits the lanes.
+            let even = ((a & 0x00FF) &* g &+ (b & 0x00FF) &* f) &>> 8
+            let odd = ((a &>> 8) &* g &+ (b &>> 8) &* f) & 0xFF00
+            return even | odd
+        }
+        let raw = UnsafeRawPointer(base)
+        let destination = UnsafeMutableRawPointer(out)
+        var i = lo
+        while i + 4 <= hi {
+            let x = (xi0 + i) * 4
+            @inline(__always) func load(_ offset: Int) -> SIMD8<UInt16> {
+                unsafeBitCast(raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), to: SIMD8<UInt16>.self)
+            }
+            let top = mix(load(r0 * 4 + x), load(r0 * 4 + x + 4), fxV, gxV)
+            let bottom = mix(load(r1 * 4 + x), load(r1 * 4 + x + 4), fxV, gxV)
+            destination.storeBytes(of: unsafeBitCast(mix(top, bottom, fyV, gyV), to: SIMD16<UInt8>.self),
+                                   toByteOffset: i * 4, as: SIMD16<UInt8>.self)
+            i += 4
+        }
+        while i < count {
+            out[i] = one(i)
+            i += 1
         }
     }
 
