@@ -44,6 +44,12 @@ extension CALayer {
         attachedAnimations.removeAll { $0.animation === animation }
     }
 
+    /// Records that the timing of attached animations was changed in place (by an interactive
+    /// animator), so that the next commit hands the new timing to the render side.
+    package func attachedAnimationsDidChange() {
+        TransactionStack.current.noteChange(self)
+    }
+
     func isAttached(_ animation: CAAnimation) -> Bool {
         attachedAnimations.contains { $0.animation === animation }
     }

@@ -80,7 +80,9 @@ package final class RenderTree: @unchecked Sendable {
             for child in children { nodes[Int(child)].parent = Int32(id) }
             node.children = children
             node.mask = layer.mask?.renderID ?? -1
-            node.animations = layer.attachedAnimations.filter { $0.watch != nil }.map(\.animation)
+            // Copies: the render side must not see later changes to the layer's own copies
+            // (an interactive animator re-times them) until they are committed again.
+            node.animations = layer.attachedAnimations.filter { $0.watch != nil }.compactMap { $0.animation.copy() as? CAAnimation }
             node.version = version
             if layer.hasVisualChange || node.contentVersion == 0 { node.contentVersion = version }
             layer.hasVisualChange = false

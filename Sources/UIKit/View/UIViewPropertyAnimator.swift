@@ -261,7 +261,10 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     private func retime() {
         guard state == .active else { return }
         let fraction = anchorFraction
+        CATransaction.begin()
+        defer { CATransaction.commit() }
         for entry in driven {
+            entry.layer.attachedAnimationsDidChange()
             guard let animation = entry.layer.animation(forKey: entry.key) else { continue }
             let span = animation.duration
             // Where the animation is on its own time line; negative before it starts.
