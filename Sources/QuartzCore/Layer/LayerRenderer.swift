@@ -311,15 +311,69 @@ struct LayerRenderer {
             width: fullWidth, height: fullHeight)
         let ctx = context
         ctx.saveGState()
-        if crop != CGRect(x: 0, y: 0, width: 1, height: 1) { ctx.clip(to: target) }
+        let wholeImage = crop == CGRect(x: 0, y: 0, width: 1, height: 1)
+        if !wholeImage { ctx.clip(to: target) }
         let magnifying = target.width > naturalSize.width || target.height > naturalSize.height
         let filter = magnifying ? layer.magnificationFilter : layer.minificationFilter
         ctx.interpolationQuality = filter == .nearest ? .none : .default
+        let center = layer.contentsCenter.standardized
+        if wholeImage, layer.contentsGravity == .resize, center != CGRect(x: 0, y: 0, width: 1, height: 1),
+           center.minX >= 0, center.minY >= 0, center.maxX <= 1, center.maxY <= 1 {
+            drawNinePart(image, center: center, naturalSize: naturalSize, in: target)
+            ctx.restoreGState()
+            return
+        }
         // Layer space is y-down; flip about the image rectangle so the first row is at the top.
         ctx.translateBy(x: 0, y: full.minY + full.maxY)
         ctx.scaleBy(x: 1, y: -1)
         ctx.draw(image, in: full)
         ctx.restoreGState()
+    }
+
+    /// Nine-part stretching: the image parts outside `center` (unit coordinates of the image)
+    /// keep their natural size at the corners and edges of `target`, and only the centre part
+    /// stretches. When the target is smaller than the fixed edges, they shrink in proportion.
+    private func drawNinePart(_ image: CGImage, center: CGRect, naturalSize: CGSize, in target: CGRect) {
+        let ctx = context
+        // Source cuts in image pixels, destination cuts in layer points, per axis.
+        func cuts(_ lo: CGFloat, _ hi: CGFloat, natural: CGFloat, pixels: Int, start: CGFloat, length: CGFloat)
+            -> (source: [Int], destination: [CGFloat]) {
+            let p = CGFloat(pixels)
+            let source = [0, Int((lo * p).rounded()), Int((hi * p).rounded()), pixels]
+            var first = lo * natural, last = (1 - hi) * natural
+            let fixed = first + last
+            if fixed > length, fixed > 0 {
+                first *= length / fixed
+                last *= length / fixed
+            }
+            return (source, [start, start + first, start + length - last, start + length])
+        }
+        var xs = cuts(center.minX, center.maxX, natural: naturalSize.width, pixels: image.width, start: target.minX, length: target.width)
+        var ys = cuts(center.minY, center.maxY, natural: naturalSize.height, pixels: image.height, start: target.minY, length: target.height)
+        // Inner cuts on whole device pixels, so that neighbouring parts meet without a seam.
+        let m = ctx.ctm
+        if m.b == 0, m.c == 0, m.a != 0, m.d != 0 {
+            for i in 1...2 {
+                xs.destination[i] = ((xs.destination[i] * m.a + m.tx).rounded() - m.tx) / m.a
+                ys.destination[i] = ((ys.destination[i] * m.d + m.ty).rounded() - m.ty) / m.d
+            }
+        }
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let sx = xs.source[column], sw = xs.source[column + 1] - sx
+                let sy = ys.source[row], sh = ys.source[row + 1] - sy
+                let dx = xs.destination[column], dw = xs.destination[column + 1] - dx
+                let dy = ys.destination[row], dh = ys.destination[row + 1] - dy
+                guard sw > 0, sh > 0, dw > 0, dh > 0,
+                      let part = image.cropping(to: CGRect(x: sx, y: sy, width: sw, height: sh)) else { continue }
+                let r = CGRect(x: dx, y: dy, width: dw, height: dh)
+                ctx.saveGState()
+                ctx.translateBy(x: 0, y: r.minY + r.maxY)
+                ctx.scaleBy(x: 1, y: -1)
+                ctx.draw(part, in: r)
+                ctx.restoreGState()
+            }
+        }
     }
 
     private func drawBorder(of layer: CALayer, outline: CGPath) {
