@@ -29,6 +29,7 @@ extension CALayer {
         case "contentsGravity": return contentsGravity.rawValue
         case "backgroundColor": return backgroundColor
         case "cornerRadius": return cornerRadius
+        case "cornerCurve": return cornerCurve.rawValue
         case "borderWidth": return borderWidth
         case "borderColor": return borderColor
         case "opacity": return opacity
@@ -76,6 +77,7 @@ extension CALayer {
         case "contentsGravity": if let v = value as? String { contentsGravity = CALayerContentsGravity(rawValue: v) }
         case "backgroundColor": backgroundColor = KeyPathMember.color(value)
         case "cornerRadius": cg { cornerRadius = $0 }
+        case "cornerCurve": if let v = value as? String { cornerCurve = CALayerCornerCurve(rawValue: v) }
         case "borderWidth": cg { borderWidth = $0 }
         case "borderColor": borderColor = KeyPathMember.color(value)
         case "opacity": if let v = AnimationNumber.double(value) { opacity = Float(v) }

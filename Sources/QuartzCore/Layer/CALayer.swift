@@ -114,6 +114,17 @@ open class CALayer: NSObject, CAMediaTiming {
         didSet { propertyDidChange("maskedCorners", from: oldValue) }
     }
 
+    /// The shape of the rounded corners; `.circular` by default.
+    @exclusivity(unchecked) open var cornerCurve = CALayerCornerCurve.circular {
+        didSet { propertyDidChange("cornerCurve", from: oldValue) }
+    }
+
+    /// How much farther than `cornerRadius` along each edge a corner of `curve` reaches: 1 for
+    /// circular corners, 1.528665 for continuous ones.
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? RoundedOutline.continuousReach : 1
+    }
+
     /// The width of the border, drawn inside the bounds above the contents and sublayers.
     @exclusivity(unchecked) open var borderWidth: CGFloat = 0 { didSet { propertyDidChange("borderWidth", from: oldValue) } }
 
@@ -272,6 +283,7 @@ open class CALayer: NSObject, CAMediaTiming {
         backgroundColor = other.backgroundColor
         cornerRadius = other.cornerRadius
         maskedCorners = other.maskedCorners
+        cornerCurve = other.cornerCurve
         borderWidth = other.borderWidth
         borderColor = other.borderColor
         opacity = other.opacity

@@ -246,32 +246,9 @@ struct LayerRenderer {
         ctx.restoreGState()
     }
 
-    /// The bounds as a path, with the masked corners rounded.
+    /// The bounds as a path, with the masked corners rounded in the layer's corner curve.
     private func roundedOutline(_ layer: CALayer, _ r: CGRect) -> CGPath {
-        let radius = Swift.min(Swift.max(layer.cornerRadius, 0), Swift.min(r.width, r.height) / 2)
-        return roundedRect(r, radius: radius, corners: layer.maskedCorners)
-    }
-
-    private func roundedRect(_ r: CGRect, radius: CGFloat, corners: CACornerMask) -> CGPath {
-        let path = CGMutablePath()
-        guard radius > 0, !corners.isEmpty else {
-            path.addRect(r)
-            return path
-        }
-        func rad(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? radius : 0 }
-        let tl = rad(.layerMinXMinYCorner), tr = rad(.layerMaxXMinYCorner)
-        let bl = rad(.layerMinXMaxYCorner), br = rad(.layerMaxXMaxYCorner)
-        path.move(to: CGPoint(x: r.minX + tl, y: r.minY))
-        path.addLine(to: CGPoint(x: r.maxX - tr, y: r.minY))
-        if tr > 0 { path.addArc(tangent1End: CGPoint(x: r.maxX, y: r.minY), tangent2End: CGPoint(x: r.maxX, y: r.maxY), radius: tr) }
-        path.addLine(to: CGPoint(x: r.maxX, y: r.maxY - br))
-        if br > 0 { path.addArc(tangent1End: CGPoint(x: r.maxX, y: r.maxY), tangent2End: CGPoint(x: r.minX, y: r.maxY), radius: br) }
-        path.addLine(to: CGPoint(x: r.minX + bl, y: r.maxY))
-        if bl > 0 { path.addArc(tangent1End: CGPoint(x: r.minX, y: r.maxY), tangent2End: CGPoint(x: r.minX, y: r.minY), radius: bl) }
-        path.addLine(to: CGPoint(x: r.minX, y: r.minY + tl))
-        if tl > 0 { path.addArc(tangent1End: CGPoint(x: r.minX, y: r.minY), tangent2End: CGPoint(x: r.maxX, y: r.minY), radius: tl) }
-        path.closeSubpath()
-        return path
+        RoundedOutline.path(r, radius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve)
     }
 
     private func drawContents(of layer: CALayer) {
@@ -380,13 +357,13 @@ struct LayerRenderer {
         let width = layer.borderWidth
         guard width > 0, let color = layer.borderColor, color.alpha > 0 else { return }
         let r = layer.bounds
-        let radius = Swift.min(Swift.max(layer.cornerRadius, 0), Swift.min(r.width, r.height) / 2)
         let inner = r.insetBy(dx: width, dy: width)
         let ctx = context
         ctx.setFillColor(color)
         ctx.addPath(outline)
         if !inner.isNull && inner.width > 0 && inner.height > 0 {
-            ctx.addPath(roundedRect(inner, radius: Swift.max(0, radius - width), corners: layer.maskedCorners))
+            ctx.addPath(RoundedOutline.path(inner, radius: Swift.max(0, layer.cornerRadius - width), corners: layer.maskedCorners,
+                                            curve: layer.cornerCurve))
             ctx.fillPath(using: .evenOdd)
         } else {
             ctx.fillPath()
