@@ -23,6 +23,9 @@ struct LayerRenderer {
     /// Sublayers for which this answers true are not visited at all (the compositor's cheap
     /// test: nothing of theirs lands in the damage).
     var skip: ((CALayer) -> Bool)?
+    /// The opacity of ancestors that do not group (`allowsGroupOpacity` false), applied to
+    /// each drawing operation of this layer and its sublayers.
+    var inheritedAlpha: CGFloat = 1
 
     init(context: CGContext) {
         self.context = context
@@ -64,25 +67,31 @@ struct LayerRenderer {
         // the alpha applies to that one thing exactly as it would to the group.
         let paintsOnce = children.isEmpty && layer.transitionState == nil && paintedElements(of: layer) <= 1
         let mask = maskOf(layer)
-        let grouped = (opacity < 1 && !paintsOnce) || castsFromContent || mask != nil
+        // Without group opacity the opacity multiplies into every drawing of the layer and its
+        // sublayers instead of into one composite.
+        let opacityGroups = opacity < 1 && !paintsOnce && layer.allowsGroupOpacity
+        let grouped = opacityGroups || castsFromContent || mask != nil
+        let alpha = inheritedAlpha * opacity
+        // Inside a group the sublayers draw at full strength; the composite takes the alpha.
+        let descendantsAlpha = grouped ? 1 : alpha
         if let cull, !grouped, shadow == nil, !ownDeviceRect(of: layer).intersects(cull) {
             // Nothing of its own lands in the damage; sublayers outside its clip cannot either.
-            if !layer.masksToBounds { drawSublayers(children, of: layer) }
+            if !layer.masksToBounds { drawSublayers(children, of: layer, alpha: descendantsAlpha) }
             ctx.restoreGState()
             return
         }
-        if opacity < 1 && !grouped { ctx.setAlpha(opacity) }
+        if alpha < 1 && !grouped { ctx.setAlpha(alpha) }
         if grouped {
             // One composite for the layer and its sublayers: opacity, the shadow of their
             // combined alpha, and the mask apply to it as a whole.
-            if opacity < 1 { ctx.setAlpha(opacity) }
+            if alpha < 1 { ctx.setAlpha(alpha) }
             if castsFromContent, let shadow { setShadow(of: layer, color: shadow) }
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
         }
         if let transition = layer.transitionState {
             drawTransition(transition, of: layer)
         } else {
-            drawBody(layer)
+            drawBody(layer, descendantsAlpha: descendantsAlpha)
         }
         if let mask {
             // Keep only what the mask's alpha covers: the mask, drawn as a group, composited
@@ -119,14 +128,16 @@ struct LayerRenderer {
         return r.applying(context.ctm).insetBy(dx: -1, dy: -1)
     }
 
-    private func drawSublayers(_ children: [CALayer], of layer: CALayer) {
+    private func drawSublayers(_ children: [CALayer], of layer: CALayer, alpha: CGFloat) {
         let ctx = context
+        var renderer = self
+        renderer.inheritedAlpha = alpha
         for sublayer in children {
             guard !sublayer.isHidden, sublayer.opacity > 0 else { continue }
             if let skip, skip(sublayer) { continue }
             ctx.saveGState()
             ctx.concatenate(sublayer.transform(inParent: layer))
-            draw(sublayer)
+            renderer.draw(sublayer)
             ctx.restoreGState()
         }
     }
@@ -149,7 +160,7 @@ struct LayerRenderer {
     }
 
     /// Background, contents, sublayers and border, in the layer's own space (no opacity).
-    func drawBody(_ layer: CALayer) {
+    func drawBody(_ layer: CALayer, descendantsAlpha: CGFloat = 1) {
         let ctx = context
         let bounds = layer.bounds
         let outline = roundedOutline(layer, bounds)
@@ -167,7 +178,7 @@ struct LayerRenderer {
         ctx.saveGState()
         layer.drawOwnContent(in: ctx)
         ctx.restoreGState()
-        drawSublayers(sublayers(layer), of: layer)
+        drawSublayers(sublayers(layer), of: layer, alpha: descendantsAlpha)
         ctx.restoreGState()
         drawBorder(of: layer, outline: outline)
     }
