@@ -10,6 +10,12 @@ open class CAAnimationGroup: CAAnimation {
         animations = other.animations?.compactMap { $0.copy() as? CAAnimation }
     }
 
+    /// Children without a duration take the group's (resolved when the group is added, so
+    /// evaluation never changes them).
+    func resolveChildDurations() {
+        for child in animations ?? [] where child.duration == 0 { child.duration = duration }
+    }
+
     open override func value(forKey key: String) -> Any? {
         key == "animations" ? animations : super.value(forKey: key)
     }
@@ -24,7 +30,6 @@ open class CAAnimationGroup: CAAnimation {
         // The children's parent time: the group's local time within its cycle, paced.
         let local = pacedProgress(sample) * duration
         for child in animations {
-            if child.duration == 0 { child.duration = duration }
             child.apply(to: layer, atLayerTime: local)
         }
     }

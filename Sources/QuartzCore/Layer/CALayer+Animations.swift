@@ -19,6 +19,7 @@ extension CALayer {
         }
         if copy.duration == 0 { copy.duration = CATransaction.animationDuration() }
         if let transition = copy as? CATransition { transition.snapshot = renderSnapshot() }
+        (copy as? CAAnimationGroup)?.resolveChildDurations()
         if let key { detachAnimations { $0.key == key } }
         attachedAnimations.append(AttachedAnimation(key: key, animation: copy, watch: nil))
         TransactionStack.current.noteAnimationAdded(copy, to: self)

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Runs a `CARenderer` on a thread of its own: one frame for every frame of a media clock
+/// (60 a second on the system clock, one per `advance(by:)` on a manual clock), so frames and
+/// running animations keep coming while the thread that changes layers is busy. The renderer
+/// reads only the committed render tree.
+package final class CompositorThread: @unchecked Sendable {
+    private let renderer: CARenderer
+    private let clock: CAMediaClock
+    private let condition = NSCondition()
+    private var requested = 0
+    private var completed = 0
+    private var running = false
+    private var callback: Int?
+    private var image: CGImage?
+    private var damage = CGRect.null
+
+    /// Frames of `renderer` on `clock`'s frames; `start()` begins.
+    package init(renderer: CARenderer, clock: CAMediaClock) {
+        self.renderer = renderer
+        self.clock = clock
+    }
+
+    /// Starts the thread, draws a first frame, and follows the clock's frames.
+    package func start() {
+        condition.lock()
+        guard !running else {
+            condition.unlock()
+            return
+        }
+        running = true
+        requested += 1
+        condition.unlock()
+        let thread = Thread { [self] in loop() }
+        thread.name = "Lamina compositor"
+        thread.start()
+        callback = clock.scheduler.addFrameCallback { [weak self] in self?.requestFrame() }
+    }
+
+    /// Stops following the clock; the thread ends after the frame it may be drawing.
+    package func stop() {
+        if let callback { clock.scheduler.removeFrameCallback(callback) }
+        callback = nil
+        condition.lock()
+        running = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Asks for one more frame now.
+    package func requestFrame() {
+        condition.lock()
+        requested += 1
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Blocks until at least `count` frames have been drawn since `start()`; returns the last
+    /// frame's image and damage.
+    package func waitForFrames(_ count: Int) -> (image: CGImage?, damage: CGRect) {
+        condition.lock()
+        defer { condition.unlock() }
+        while completed < count && running { condition.wait() }
+        return (image, damage)
+    }
+
+    /// Frames drawn so far.
+    package var framesDrawn: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return completed
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while running && requested <= completed { condition.wait() }
+            guard running else {
+                condition.unlock()
+                return
+            }
+            condition.unlock()
+            renderer.beginFrame(atTime: clock.time)
+            let area = renderer.updateBounds()
+            renderer.render()
+            renderer.endFrame()
+            let frame = renderer.makeImage()
+            condition.lock()
+            completed += 1
+            image = frame
+            damage = area
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+}
