@@ -42,13 +42,24 @@ extension CGContext {
 
     /// Ends the innermost transparency layer and composites it.
     public func endTransparencyLayer() {
+        endTransparencyLayer(tint: nil)
+    }
+
+    /// Ends the innermost transparency layer and composites it with every pixel's colour
+    /// multiplied by `tint` (straight red, green, blue, alpha, each 0…1): a replicator layer's
+    /// instance colour.
+    package func endTransparencyLayer(multiplying tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) {
+        endTransparencyLayer(tint: tint)
+    }
+
+    private func endTransparencyLayer(tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
         guard let layer = transparencyLayers.popLast() else { return }
         savedStates.removeLast()
         state = layer.outerState
         target = layer.outerTarget
         let c = state.clipRect
         guard !c.isEmpty else { return }
-        if let shadow = state.shadow {
+        if let shadow = state.shadow, tint == nil {
             // The layer casts one shadow, from its composited alpha.
             castShadow(of: layer, shadow, alpha: state.alpha, drawsContent: true)
             return
@@ -57,7 +68,20 @@ extension CGContext {
         let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
         var coverage = [Float](repeating: 1, count: c.width)
         var source = [SIMD4<Float>](repeating: .zero, count: c.width)
-        let alpha = state.alpha
+        // Premultiplied pixels times the tint: colour channels by tint colour × tint alpha, alpha
+        // by tint alpha (the straight colour multiplied), in the layer's channel order.
+        var factor = SIMD4<Float>(repeating: state.alpha)
+        if let tint {
+            let clamp: (CGFloat) -> Float = { Float(Swift.min(Swift.max($0.isFinite ? $0 : 1, 0), 1)) }
+            let ta = clamp(tint.a)
+            var scale = SIMD4<Float>(repeating: ta)
+            let l = layer.buffer.layout
+            scale[l.red] = clamp(tint.r) * ta
+            scale[l.green] = clamp(tint.g) * ta
+            scale[l.blue] = clamp(tint.b) * ta
+            factor *= scale
+        }
+        let alpha = factor
         writingPixels(c) {
         coverage.withUnsafeMutableBufferPointer { cov in
             source.withUnsafeMutableBufferPointer { src in

@@ -113,20 +113,20 @@ extension CALayer {
 
     // MARK: Presentation
 
-    func makePresentation() -> CALayer? {
+    func makePresentation(timeShift: CFTimeInterval = 0) -> CALayer? {
         if isPresentationCopy { return self }
         guard let committed = committedState else { return nil }
         let copy = type(of: self).init(layer: committed)
         copy.modelLayer = self
-        copy.applyAnimations(attachedAnimations, atLayerTime: currentLocalTime)
+        copy.applyAnimations(attachedAnimations, atLayerTime: localTime(fromMediaTime: CAMediaClock.current.time - timeShift))
         // Animated keys the class redraws for: the presentation draws its in-flight values.
         let redraws = attachedAnimations.contains { entry in
             guard entry.watch != nil, let path = (entry.animation as? CAPropertyAnimation)?.keyPath else { return false }
             return type(of: self).needsDisplay(forKey: String(path.prefix { $0 != "." }))
         }
         if redraws { copy.setNeedsDisplay() }
-        if let mask { copy.mask = mask.makePresentation() ?? mask }
-        let children = storedSublayers.compactMap { $0.makePresentation() }
+        if let mask { copy.mask = mask.makePresentation(timeShift: timeShift) ?? mask }
+        let children = storedSublayers.compactMap { $0.makePresentation(timeShift: timeShift) }
         for child in children { child.superlayer = copy }
         copy.storedSublayers = children
         return copy

@@ -26,6 +26,12 @@ struct LayerRenderer {
     /// The opacity of ancestors that do not group (`allowsGroupOpacity` false), applied to
     /// each drawing operation of this layer and its sublayers.
     var inheritedAlpha: CGFloat = 1
+    /// A sublayer (with its subtree) as seen `shift` seconds earlier, for a replicator's
+    /// delayed copies: presentation layers are re-evaluated from their model layer.
+    var shifted: (CALayer, CFTimeInterval) -> CALayer = { layer, shift in
+        guard layer.isPresentationCopy, let model = layer.modelLayer else { return layer }
+        return model.makePresentation(timeShift: shift) ?? layer
+    }
 
     init(context: CGContext) {
         self.context = context
@@ -142,6 +148,40 @@ struct LayerRenderer {
         }
     }
 
+    /// A replicator's copies: copy i under the instance transform applied i times about the
+    /// anchor point, tinted (through a group) when its colour is not white, and evaluated
+    /// i × `instanceDelay` earlier.
+    private func drawInstances(of replicator: CAReplicatorLayer, alpha: CGFloat) {
+        let ctx = context
+        let children = sublayers(replicator)
+        let count = Swift.min(Swift.max(replicator.instanceCount, 0), 10_000)
+        let anchor = replicator.anchorPointInBounds
+        let step = replicator.instanceTransform.affinePart
+        var accumulated = CGAffineTransform.identity
+        for i in 0..<count {
+            let tint = replicator.tint(ofInstance: i)
+            guard tint.a > 0 else {
+                accumulated = accumulated.concatenating(step)
+                continue
+            }
+            let plain = tint.r == 1 && tint.g == 1 && tint.b == 1 && tint.a == 1
+            let shift = Double(i) * replicator.instanceDelay
+            let copies = shift > 0 ? children.map { shifted($0, shift) } : children
+            ctx.saveGState()
+            ctx.concatenate(CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
+                .concatenating(accumulated).concatenating(CGAffineTransform(translationX: anchor.x, y: anchor.y)))
+            if !plain {
+                // The composite takes the inherited alpha; the group draws at full strength.
+                if alpha < 1 { ctx.setAlpha(alpha) }
+                ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+            }
+            drawSublayers(copies, of: replicator, alpha: plain ? alpha : 1)
+            if !plain { ctx.endTransparencyLayer(multiplying: tint) }
+            ctx.restoreGState()
+            accumulated = accumulated.concatenating(step)
+        }
+    }
+
     /// The shadow colour with `shadowOpacity` applied, or nil when the layer casts none.
     private func shadowColor(of layer: CALayer) -> CGColor? {
         guard layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 else { return nil }
@@ -178,7 +218,11 @@ struct LayerRenderer {
         ctx.saveGState()
         layer.drawOwnContent(in: ctx)
         ctx.restoreGState()
-        drawSublayers(sublayers(layer), of: layer, alpha: descendantsAlpha)
+        if let replicator = layer as? CAReplicatorLayer {
+            drawInstances(of: replicator, alpha: descendantsAlpha)
+        } else {
+            drawSublayers(sublayers(layer), of: layer, alpha: descendantsAlpha)
+        }
         ctx.restoreGState()
         drawBorder(of: layer, outline: outline)
     }

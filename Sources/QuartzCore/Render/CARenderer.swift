@@ -104,7 +104,8 @@ open class CARenderer: NSObject {
         seenVersion = tree.version
         // Walk the tree: each node's footprint now, against the last frame's.
         var live = [Bool](repeating: false, count: resolved.count)
-        func visit(_ id: Int32, _ parent: CALayer?, _ toRoot: CGAffineTransform) {
+        var replicatedChange = false
+        func visit(_ id: Int32, _ parent: CALayer?, _ toRoot: CGAffineTransform, replicated: Bool = false) {
             guard let layer = resolve(id, in: tree) else { return }
             let i = Int(id)
             live[i] = true
@@ -117,12 +118,15 @@ open class CARenderer: NSObject {
                 || isAnimated || recordAnimated[i] {
                 area = area.union(rect)
                 if recordLive[i] { area = area.union(recordRect[i]) }
+                // Copies drawn by a replicator can be anywhere: repaint everything.
+                if replicated || layer is CAReplicatorLayer { replicatedChange = true }
             }
             recordRect[i] = rect
             recordVersion[i] = node.contentVersion
             recordAnimated[i] = isAnimated
             guard !hidden else { return }
-            for child in node.children { visit(child, layer, transform) }
+            let inside = replicated || layer is CAReplicatorLayer
+            for child in node.children { visit(child, layer, transform, replicated: inside) }
             if node.mask >= 0 { live[Int(node.mask)] = true }
         }
         visit(root.renderID, nil, .identity)
@@ -133,7 +137,7 @@ open class CARenderer: NSObject {
         }
         recordLive = live
         anyAnimatedLastFrame = !animatedNow.isEmpty
-        if forceFullFrame { area = bounds }
+        if forceFullFrame || replicatedChange { area = bounds }
         forceFullFrame = false
         damage = area.intersection(bounds)
         return damage
@@ -167,6 +171,7 @@ open class CARenderer: NSObject {
             sublayers: { [unowned self] layer in self.children(of: layer, in: tree) },
             mask: { [unowned self] layer in self.mask(of: layer, in: tree) },
             cull: cull)
+        renderer.shifted = { [unowned self] layer, shift in self.resolveShifted(layer, by: shift, in: tree) }
         // A leaf whose footprint (recorded this frame, root coordinates) misses the damage.
         renderer.skip = { [unowned self] layer in
             let id = Int(layer.snapshotNodeID)
@@ -259,9 +264,24 @@ open class CARenderer: NSObject {
         return layer
     }
 
+    /// A subtree evaluated `shift` seconds before the frame (a replicator's delayed copy): fresh
+    /// copies holding their own sublayers.
+    private func resolveShifted(_ layer: CALayer, by shift: CFTimeInterval, in tree: RenderTree) -> CALayer {
+        let id = layer.snapshotNodeID
+        guard id >= 0, Int(id) < tree.nodes.count, let snapshot = tree.nodes[Int(id)].snapshot else { return layer }
+        let copy = type(of: snapshot).init(layer: snapshot)
+        let t = localTime(of: id, in: tree) - shift
+        for animation in tree.nodes[Int(id)].animations { animation.apply(to: copy, atLayerTime: t) }
+        copy.storedSublayers = tree.nodes[Int(id)].children.compactMap { child -> CALayer? in
+            guard let resolved = resolve(child, in: tree) else { return nil }
+            return resolveShifted(resolved, by: shift, in: tree)
+        }
+        return copy
+    }
+
     private func children(of layer: CALayer, in tree: RenderTree) -> [CALayer] {
         let id = layer.snapshotNodeID
-        guard id >= 0 else { return [] }
+        guard id >= 0 else { return layer.sublayersInDrawingOrder }
         let list = tree.nodes[Int(id)].children.compactMap { resolve($0, in: tree) }
         guard list.contains(where: { $0.zPosition != 0 }) else { return list }
         return list.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
