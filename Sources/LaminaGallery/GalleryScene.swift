@@ -28,6 +28,7 @@ public struct GalleryScene {
             GalleryScene(name: "3-layer-styles") { LayerStyleScene.makeView() },
             GalleryScene(name: "4-draw-rect") { DrawRectScene.makeView() },
             GalleryScene(name: "5-animation-strip") { AnimationStripScene.makeView() },
+            GalleryScene(name: "6-layer-classes") { LayerClassesScene.makeView() },
         ]
     }
 }

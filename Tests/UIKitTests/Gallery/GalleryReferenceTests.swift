@@ -7,7 +7,7 @@ import UIKit
 /// (tolerance: 2 of 255 per channel).
 @MainActor
 @Suite struct GalleryReferenceTests {
-    @Test(arguments: ["1-clock", "2-anchor-point", "3-layer-styles", "4-draw-rect", "5-animation-strip"])
+    @Test(arguments: ["1-clock", "2-anchor-point", "3-layer-styles", "4-draw-rect", "5-animation-strip", "6-layer-classes"])
     func sceneMatchesReference(name: String) throws {
         let scene = try #require(GalleryScene.all().first { $0.name == name })
         let image = try #require(scene.render().cgImage)
