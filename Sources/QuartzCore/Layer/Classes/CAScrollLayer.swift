@@ -34,6 +34,12 @@ open class CAScrollLayer: CALayer {
         if scrollMode == .horizontally || scrollMode == .both { origin.x = p.x }
         if scrollMode == .vertically || scrollMode == .both { origin.y = p.y }
         bounds.origin = origin
+        // Tiled layers below draw the tiles that came into view at their next display.
+        var pending = storedSublayers
+        while let layer = pending.popLast() {
+            (layer as? CATiledLayer)?.needsMoreTiles()
+            pending += layer.storedSublayers
+        }
     }
 
     /// Scrolls as little as possible to make `r` visible (its top-left edge first when it does
