@@ -24,6 +24,8 @@ open class CADisplayLink: NSObject {
     /// Whether frames are skipped for now.
     open var isPaused = false
     /// The frame rate asked for; 0 means the display's rate.
+    ///
+    /// - Note: Differs from Apple: stored only; every clock frame is delivered.
     open var preferredFramesPerSecond: Int = 0
 
     /// A link that calls `selector` on `target` each frame; the link keeps `target` alive until

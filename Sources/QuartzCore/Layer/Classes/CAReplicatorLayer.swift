@@ -5,7 +5,9 @@
 open class CAReplicatorLayer: CALayer {
     /// How many copies are drawn, the original included; 1 by default.
     open var instanceCount: Int = 1 { didSet { propertyDidChange("instanceCount", from: oldValue) } }
-    /// Whether copies keep their depth (stored; Lamina flattens them).
+    /// Whether copies keep their depth.
+    ///
+    /// - Note: Differs from Apple: stored only; Lamina draws in 2-D, so copies are flattened.
     open var preservesDepth = false
     /// How much later each copy shows its sublayers' animations, in seconds.
     open var instanceDelay: CFTimeInterval = 0 { didSet { propertyDidChange("instanceDelay", from: oldValue) } }
