@@ -141,6 +141,7 @@ struct LayerRenderer {
         for sublayer in children {
             guard !sublayer.isHidden, sublayer.opacity > 0 else { continue }
             if let skip, skip(sublayer) { continue }
+            if !sublayer.isDoubleSided && LayerRenderer.showsBack(sublayer, in: layer) { continue }
             ctx.saveGState()
             ctx.concatenate(sublayer.transform(inParent: layer))
             renderer.draw(sublayer)
@@ -180,6 +181,14 @@ struct LayerRenderer {
             ctx.restoreGState()
             accumulated = accumulated.concatenating(step)
         }
+    }
+
+    /// Whether the layer faces away from the viewer: its transform (with the parent's
+    /// sublayer transform) turns the layer's front, the +z side, to face −z — the projected
+    /// x and y axes swap orientation.
+    static func showsBack(_ layer: CALayer, in parent: CALayer) -> Bool {
+        let t = CATransform3DConcat(layer.transform, parent.sublayerTransform)
+        return t.m11 * t.m22 - t.m12 * t.m21 < 0
     }
 
     /// The shadow colour with `shadowOpacity` applied, or nil when the layer casts none.
