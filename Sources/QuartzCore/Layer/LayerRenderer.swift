@@ -120,7 +120,7 @@ struct LayerRenderer {
         var count = 0
         if let background = layer.backgroundColor, background.alpha > 0 { count += 1 }
         if layer.contents is CGImage { count += 1 }
-        if layer is CAShapeLayer || layer is CAGradientLayer || layer is CATiledLayer { count += 2 }
+        if layer is CAShapeLayer || layer is CAGradientLayer || layer is CATiledLayer || layer is CAEmitterLayer { count += 2 }
         if layer.borderWidth > 0, let border = layer.borderColor, border.alpha > 0 { count += 1 }
         return count
     }

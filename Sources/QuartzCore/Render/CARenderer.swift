@@ -118,8 +118,8 @@ open class CARenderer: NSObject {
                 || isAnimated || recordAnimated[i] {
                 area = area.union(rect)
                 if recordLive[i] { area = area.union(recordRect[i]) }
-                // Copies drawn by a replicator can be anywhere: repaint everything.
-                if replicated || layer is CAReplicatorLayer { replicatedChange = true }
+                // Copies drawn by a replicator, and particles, can be anywhere: repaint everything.
+                if replicated || layer is CAReplicatorLayer || layer is CAEmitterLayer { replicatedChange = true }
             }
             recordRect[i] = rect
             recordVersion[i] = node.contentVersion
@@ -221,6 +221,7 @@ open class CARenderer: NSObject {
             if shows { active.insert(id) } else if node.animations.allSatisfy({ t >= $0.timingModel.endTime }) { ended.append(id) }
         }
         for id in ended { tree.animatedIDs.remove(id) }
+        for id in tree.emitterIDs where isInTree(id, tree) { active.insert(id) }
         return active
     }
 
@@ -258,6 +259,7 @@ open class CARenderer: NSObject {
             copy.snapshotNodeID = id
             let t = localTime(of: id, in: tree)
             for animation in tree.nodes[i].animations { animation.apply(to: copy, atLayerTime: t) }
+            (copy as? CAEmitterLayer)?.frameTime = t
             layer = copy
         }
         resolved[i] = layer

@@ -32,6 +32,8 @@ package final class RenderTree: @unchecked Sendable {
     /// Nodes with committed animations (renderers drop the ones whose animations have all
     /// ended).
     package var animatedIDs = Set<Int32>()
+    /// Nodes that are particle emitters (they change every frame without animations).
+    package var emitterIDs = Set<Int32>()
 
     /// A node id for a layer committed for the first time.
     func allocate() -> Int32 {
@@ -53,6 +55,7 @@ package final class RenderTree: @unchecked Sendable {
         version += 1
         nodes[Int(id)] = Node(version: version, contentVersion: version)
         animatedIDs.remove(id)
+        emitterIDs.remove(id)
         freeIDs.append(id)
     }
 
@@ -88,6 +91,11 @@ package final class RenderTree: @unchecked Sendable {
             layer.hasVisualChange = false
             nodes[id] = node
             if node.animations.isEmpty { animatedIDs.remove(Int32(id)) } else { animatedIDs.insert(Int32(id)) }
+            if let emitter = layer as? CAEmitterLayer, !(emitter.emitterCells ?? []).isEmpty {
+                emitterIDs.insert(Int32(id))
+            } else {
+                emitterIDs.remove(Int32(id))
+            }
         }
     }
 }
