@@ -9,12 +9,13 @@ enum LayerClassesScene {
     static let panel = CGSize(width: 140, height: 120)
 
     static func makeView() -> UIView {
-        let columns = 4, rows = 3
+        let columns = 4, rows = 4
         let root = UIView(frame: CGRect(x: 0, y: 0, width: CGFloat(columns) * (panel.width + 10) + 10,
                                         height: CGFloat(rows) * (panel.height + 10) + 10))
         root.backgroundColor = UIColor(white: 0.92, alpha: 1)
         let builders: [(CALayer) -> Void] = [shape, axial, radial, conic, replicator, scroll, contentShadow, pathShadow,
-                                              masked, circularCorners, continuousCorners, dashedOutline]
+                                              masked, circularCorners, continuousCorners, dashedOutline,
+                                              emitter, tiled, delayedReplicator, flipped]
         for (index, build) in builders.enumerated() {
             let panelView = UIView(frame: CGRect(x: 10 + CGFloat(index % columns) * (panel.width + 10),
                                                  y: 10 + CGFloat(index / columns) * (panel.height + 10),
@@ -148,6 +149,108 @@ enum LayerClassesScene {
     private static func circularCorners(_ host: CALayer) { corners(host, .circular) }
     private static func continuousCorners(_ host: CALayer) { corners(host, .continuous) }
 
+    /// Particles frozen 1.5 s after emission began, on a manual clock (drawn into an image so
+    /// the page does not depend on when it is rendered).
+    private static func emitter(_ host: CALayer) {
+        let clock = CAMediaClock(manualTime: 0)
+        let image: CGImage? = clock.withCurrent {
+            let layer = CAEmitterLayer()
+            layer.frame = host.bounds
+            layer.emitterPosition = CGPoint(x: 70, y: 100)
+            layer.emitterShape = .line
+            layer.emitterSize = CGSize(width: 60, height: 0)
+            layer.seed = 2026
+            let spark = CAEmitterCell()
+            spark.birthRate = 40
+            spark.lifetime = 1.4
+            spark.velocity = 60
+            spark.velocityRange = 20
+            spark.emissionLongitude = -.pi / 2
+            spark.emissionRange = .pi / 5
+            spark.yAcceleration = 30
+            spark.alphaSpeed = -0.6
+            spark.scale = 1
+            spark.scaleRange = 0.4
+            spark.color = UIColor.systemOrange.cgColor
+            spark.contents = dot(diameter: 6)
+            layer.emitterCells = [spark]
+            clock.advance(by: 1.5)
+            return snapshot(layer)
+        }
+        host.contents = image
+        host.contentsScale = 2
+    }
+
+    private static func dot(diameter: CGFloat) -> CGImage? {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        return UIGraphicsImageRenderer(size: CGSize(width: diameter, height: diameter), format: format).image { _ in
+            UIColor.white.setFill()
+            UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: diameter, height: diameter)).fill()
+        }.cgImage
+    }
+
+    private static func snapshot(_ layer: CALayer) -> CGImage? {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        return UIGraphicsImageRenderer(size: layer.bounds.size, format: format).image { context in
+            layer.render(in: context.cgContext)
+        }.cgImage
+    }
+
+    /// A tiled layer drawing a checkerboard: each tile is one draw call clipped to its square.
+    private static func tiled(_ host: CALayer) {
+        let layer = CheckerboardLayer()
+        layer.frame = host.bounds.insetBy(dx: 10, dy: 10)
+        layer.tileSize = CGSize(width: 40, height: 40)
+        layer.contentsScale = 1
+        host.addSublayer(layer)
+    }
+
+    /// A replicator whose copies show a bar's animation at successive delays (frozen on a
+    /// manual clock).
+    private static func delayedReplicator(_ host: CALayer) {
+        let clock = CAMediaClock(manualTime: 0)
+        let image: CGImage? = clock.withCurrent {
+            let layer = CAReplicatorLayer()
+            layer.frame = host.bounds
+            layer.instanceCount = 8
+            layer.instanceTransform = CATransform3DMakeTranslation(14, 0, 0)
+            layer.instanceDelay = 0.1
+            let bar = CALayer()
+            bar.frame = CGRect(x: 14, y: 40, width: 8, height: 40)
+            bar.cornerRadius = 4
+            bar.backgroundColor = UIColor.systemTeal.cgColor
+            layer.addSublayer(bar)
+            CATransaction.flush()
+            let grow = CABasicAnimation(keyPath: "transform.scale.y")
+            grow.fromValue = 0.3
+            grow.toValue = 2
+            grow.duration = 0.8
+            grow.autoreverses = true
+            grow.repeatCount = .infinity
+            bar.add(grow, forKey: "grow")
+            CATransaction.flush()
+            clock.advance(by: 0.8)
+            return layer.presentation().flatMap { snapshot($0) }
+        }
+        host.contents = image
+        host.contentsScale = 2
+    }
+
+    /// Two cards turned 135° about y: the double-sided one shows (mirrored), the other not.
+    private static func flipped(_ host: CALayer) {
+        for (index, doubleSided) in [true, false].enumerated() {
+            let card = CALayer()
+            card.frame = CGRect(x: 15 + CGFloat(index) * 60, y: 30, width: 50, height: 60)
+            card.backgroundColor = (doubleSided ? UIColor.systemPurple : UIColor.systemRed).cgColor
+            card.cornerRadius = 8
+            card.transform = CATransform3DMakeRotation(.pi * 0.75, 0, 1, 0)
+            card.isDoubleSided = doubleSided
+            host.addSublayer(card)
+        }
+    }
+
     private static func dashedOutline(_ host: CALayer) {
         let layer = CAShapeLayer()
         layer.frame = host.bounds
@@ -158,5 +261,15 @@ enum LayerClassesScene {
         layer.lineDashPattern = [10, 6]
         layer.lineCap = .round
         host.addSublayer(layer)
+    }
+}
+
+/// Draws a checkerboard one tile at a time.
+final class CheckerboardLayer: CATiledLayer {
+    override func draw(in ctx: CGContext) {
+        let tile = ctx.boundingBoxOfClipPath
+        let column = Int((tile.minX / 40).rounded(.down)), row = Int((tile.minY / 40).rounded(.down))
+        ctx.setFillColor(((column + row) % 2 == 0 ? UIColor.darkGray : UIColor.lightGray).cgColor)
+        ctx.fill(tile)
     }
 }

@@ -100,8 +100,10 @@ open class CATiledLayer: CALayer {
             for column in firstColumn..<lastColumn {
                 let key = TileKey(level: level, column: column, row: row)
                 guard tiles[key] == nil else { continue }
-                let rect = tileRect(column, row, side)
-                guard let ctx = CGContext.topLeftOrigin(bounds: rect, scale: contentsScale * level, opaque: false) else { continue }
+                // Tiles at the edges stop at the bounds.
+                let rect = tileRect(column, row, side).intersection(bounds)
+                guard !rect.isNull, !rect.isEmpty,
+                      let ctx = CGContext.topLeftOrigin(bounds: rect, scale: contentsScale * level, opaque: false) else { continue }
                 ctx.clip(to: rect)
                 draw(in: ctx)
                 if let image = ctx.makeImage() { tiles[key] = image }
@@ -114,7 +116,8 @@ open class CATiledLayer: CALayer {
         let level = levelScale
         let side = tilePoints(level)
         for (key, image) in tiles where key.level == level {
-            let r = tileRect(key.column, key.row, side)
+            let r = tileRect(key.column, key.row, side).intersection(bounds)
+            guard !r.isNull, !r.isEmpty else { continue }
             ctx.saveGState()
             ctx.translateBy(x: 0, y: r.minY + r.maxY)
             ctx.scaleBy(x: 1, y: -1)
