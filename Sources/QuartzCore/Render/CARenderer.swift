@@ -25,6 +25,10 @@ open class CARenderer: NSObject {
     }
 
     private let context: CGContext
+    /// Two contexts over the top and bottom halves of the same pixels, for frames that paint
+    /// enough to be split across two threads.
+    private let bands: [CGContext]
+    private let pixelHeight: Int
     private let scale: CGFloat
     private var frameTime: CFTimeInterval = 0
     private var damage = CGRect.null
@@ -40,6 +44,9 @@ open class CARenderer: NSObject {
     /// Per node id, the layer drawn this frame (the snapshot or an animated copy).
     @exclusivity(unchecked) private var resolved: [CALayer?] = []
     private var animatedNow = Set<Int32>()
+    /// Whether a visible layer casts a shadow this frame: blurs reach across rows, so such
+    /// frames are not split into bands.
+    private var castsShadows = false
     private var anyAnimatedLastFrame = false
 
     /// Pixels written by the last `render()` (0 for a frame with no damage).
@@ -55,10 +62,26 @@ open class CARenderer: NSObject {
         else { return nil }
         self.context = context
         self.scale = scale
+        self.pixelHeight = pixelHeight
         bounds = CGRect(x: 0, y: 0, width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale)
         // Layer space is y-down, in points.
         context.translateBy(x: 0, y: CGFloat(pixelHeight))
         context.scaleBy(x: scale, y: -scale)
+        var bands: [CGContext] = []
+        if pixelHeight >= 2, let base = context.data {
+            let split = pixelHeight / 2
+            for (first, rows) in [(0, split), (split, pixelHeight - split)] {
+                guard let band = CGContext(data: base + first * context.bytesPerRow, width: pixelWidth, height: rows,
+                                           bitsPerComponent: 8, bytesPerRow: context.bytesPerRow,
+                                           space: CGColorSpaceCreateDeviceRGB(),
+                                           bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { continue }
+                // The same point space as the whole bitmap: row r of the band is row first + r.
+                band.translateBy(x: 0, y: CGFloat(rows + first))
+                band.scaleBy(x: scale, y: -scale)
+                bands.append(band)
+            }
+        }
+        self.bands = bands.count == 2 ? bands : []
         super.init()
     }
 
@@ -105,12 +128,14 @@ open class CARenderer: NSObject {
         // Walk the tree: each node's footprint now, against the last frame's.
         var live = [Bool](repeating: false, count: resolved.count)
         var replicatedChange = false
+        castsShadows = false
         func visit(_ id: Int32, _ parent: CALayer?, _ toRoot: CGAffineTransform, replicated: Bool = false) {
             guard let layer = resolve(id, in: tree) else { return }
             let i = Int(id)
             live[i] = true
             let transform = parent.map { layer.transform(inParent: $0).concatenating(toRoot) } ?? .identity
             let hidden = layer.isHidden || layer.opacity <= 0
+            if !hidden && layer.shadowOpacity > 0 { castsShadows = true }
             let rect = hidden ? CGRect.null : footprint(of: layer).applying(transform)
             let node = tree.nodes[i]
             let isAnimated = animatedNow.contains(id)
@@ -127,7 +152,10 @@ open class CARenderer: NSObject {
             guard !hidden else { return }
             let inside = replicated || layer is CAReplicatorLayer
             for child in node.children { visit(child, layer, transform, replicated: inside) }
-            if node.mask >= 0 { live[Int(node.mask)] = true }
+            if node.mask >= 0 {
+                live[Int(node.mask)] = true
+                _ = resolve(node.mask, in: tree)   // resolved here so drawing only reads
+            }
         }
         visit(root.renderID, nil, .identity)
         for i in 0..<recordLive.count where recordLive[i] && !live[i] {
@@ -143,28 +171,40 @@ open class CARenderer: NSObject {
         return damage
     }
 
+    /// Frames that paint at least this many pixels are drawn as two bands on two threads
+    /// (`LAMINA_RASTER_THREADS=1` keeps them on one).
+    package static let parallelPixels = ProcessInfo.processInfo.environment["LAMINA_RASTER_THREADS"] == "1" ? Int.max : 1 << 18
+
     /// Redraws the damaged area from the render tree.
     open func render() {
         lastRenderedPixelCount = 0
         guard !damage.isNull, !damage.isEmpty, let root = layer, root.renderID >= 0 else { return }
         // Whole device pixels around the damage.
-        let pixels = CGRect(x: (damage.minX * scale).rounded(.down), y: (damage.minY * scale).rounded(.down),
-                            width: 0, height: 0)
-        let maxX = (damage.maxX * scale).rounded(.up), maxY = (damage.maxY * scale).rounded(.up)
-        let area = CGRect(x: pixels.minX / scale, y: pixels.minY / scale,
-                          width: (maxX - pixels.minX) / scale, height: (maxY - pixels.minY) / scale)
-        lastRenderedPixelCount = Int(maxX - pixels.minX) * Int(maxY - pixels.minY)
+        let x0 = (damage.minX * scale).rounded(.down), y0 = (damage.minY * scale).rounded(.down)
+        let x1 = (damage.maxX * scale).rounded(.up), y1 = (damage.maxY * scale).rounded(.up)
+        let area = CGRect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
+        lastRenderedPixelCount = Int(x1 - x0) * Int(y1 - y0)
         let tree = RenderTree.shared
         tree.lock.lock()
         defer { tree.lock.unlock() }
-        let ctx = context
+        guard let top = resolve(root.renderID, in: tree) else { return }
+        let split = CGFloat(pixelHeight / 2) / scale
+        if bands.count == 2, !castsShadows, lastRenderedPixelCount >= CARenderer.parallelPixels, area.minY < split, area.maxY > split {
+            // Rows are independent: each half is drawn by its own thread into its own context.
+            let parts = [CGRect(x: area.minX, y: area.minY, width: area.width, height: split - area.minY),
+                         CGRect(x: area.minX, y: split, width: area.width, height: area.maxY - split)]
+            let job = BandJob(renderer: self, tree: tree, top: top, parts: parts)
+            DispatchQueue.concurrentPerform(iterations: 2) { band in job.run(band) }
+        } else {
+            draw(top, in: context, area: area, tree: tree)
+        }
+    }
+
+    /// Clears `area` (root points) in `ctx` and draws the tree over it.
+    fileprivate func draw(_ top: CALayer, in ctx: CGContext, area: CGRect, tree: RenderTree) {
         ctx.saveGState()
         ctx.clip(to: area)
         ctx.clear(area)
-        guard let top = resolve(root.renderID, in: tree) else {
-            ctx.restoreGState()
-            return
-        }
         let cull = ctx.convertToDeviceSpace(area)
         var renderer = LayerRenderer(
             context: ctx,
@@ -172,7 +212,7 @@ open class CARenderer: NSObject {
             mask: { [unowned self] layer in self.mask(of: layer, in: tree) },
             cull: cull)
         renderer.shifted = { [unowned self] layer, shift in self.resolveShifted(layer, by: shift, in: tree) }
-        // A leaf whose footprint (recorded this frame, root coordinates) misses the damage.
+        // A leaf whose footprint (recorded this frame, root coordinates) misses the area.
         renderer.skip = { [unowned self] layer in
             let id = Int(layer.snapshotNodeID)
             guard id >= 0, id < self.recordRect.count, tree.nodes[id].children.isEmpty, tree.nodes[id].mask < 0 else { return false }
@@ -196,6 +236,8 @@ open class CARenderer: NSObject {
     open func endFrame() {
         for i in 0..<resolved.count { resolved[i] = nil }
     }
+
+    fileprivate func bandContext(_ band: Int) -> CGContext { bands[band] }
 
     /// The bitmap as an image.
     public func makeImage() -> CGImage? {
@@ -309,5 +351,24 @@ open class CARenderer: NSObject {
             r = r.union(r.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -spread, dy: -spread))
         }
         return r.insetBy(dx: -1, dy: -1)
+    }
+}
+
+/// One frame's two halves. `@unchecked Sendable`: the halves write disjoint rows through
+/// their own contexts; the tree and this frame's resolved layers are only read while they run.
+private struct BandJob: @unchecked Sendable {
+    let renderer: CARenderer
+    let tree: RenderTree
+    let top: CALayer
+    let parts: [CGRect]
+
+    func run(_ band: Int) {
+        renderer.drawBand(band, top, parts[band], tree)
+    }
+}
+
+extension CARenderer {
+    fileprivate func drawBand(_ band: Int, _ top: CALayer, _ area: CGRect, _ tree: RenderTree) {
+        draw(top, in: bandContext(band), area: area, tree: tree)
     }
 }
