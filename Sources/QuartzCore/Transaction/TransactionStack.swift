@@ -155,6 +155,18 @@ final class TransactionStack {
         guard !committing else { return }
         committing = true
         defer { committing = false }
+        // Layout and display first, as Core Animation's commit does, so that the snapshots
+        // carry laid-out geometry and drawn backing stores. They may change more layers;
+        // redrawn contents do not animate.
+        let quiet = TransactionFrame(isImplicit: false)
+        quiet.values[kCATransactionDisableActions] = true
+        frames.append(quiet)
+        for _ in 0..<2 {
+            let pending = changedLayers.compactMap(\.layer)
+            for layer in pending where layer.needsLayout() { layer.layoutIfNeeded() }
+            for layer in pending where layer.needsDisplay() { layer.displayIfNeeded() }
+        }
+        frames.removeLast()
         let layers = changedLayers.compactMap(\.layer)
         let added = addedAnimations, removed = removedWatches
         changedLayers = []
