@@ -34,10 +34,7 @@ func runCompositor(jsonPath: String?, quick: Bool, only: Set<String>? = nil) {
         let timer = ContinuousClock()
         func frame() -> Double {
             let start = timer.now
-            renderer.beginFrame(atTime: clock.time)
-            _ = renderer.updateBounds()
-            renderer.render()
-            renderer.endFrame()
+            renderer.renderFrame(atTime: clock.time)
             let d = timer.now - start
             return Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15
         }

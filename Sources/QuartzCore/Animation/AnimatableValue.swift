@@ -66,6 +66,21 @@ enum AnimatableValue {
         }
     }
 
+    /// The additive identity of this value's kind (0, .zero, the identity transform, a
+    /// transparent colour, a vector of zeros); nil for kinds that do not add.
+    var additiveIdentity: AnimatableValue? {
+        switch self {
+        case .number: return .number(0)
+        case .point: return .point(.zero)
+        case .size: return .size(.zero)
+        case .rect: return .rect(.zero)
+        case .transform: return .transform(CATransform3DIdentity)
+        case .color: return .color(SIMD4(0, 0, 0, 0))
+        case .vector(let v): return .vector(Array(repeating: 0, count: v.count))
+        default: return nil
+        }
+    }
+
     // MARK: Arithmetic
 
     /// The value `t` of the way from `a` to `b`; values of different kinds switch halfway.

@@ -14,13 +14,6 @@ package enum AnimationValueMath {
 
     /// The additive identity of `value`'s kind (0, .zero, the identity transform), or nil.
     package static func zero(like value: Any?) -> Any? {
-        switch AnimatableValue(value) {
-        case .number: return CGFloat(0)
-        case .point: return CGPoint.zero
-        case .size: return CGSize.zero
-        case .rect: return CGRect.zero
-        case .transform: return CATransform3DIdentity
-        default: return nil
-        }
+        AnimatableValue(value).additiveIdentity?.boxed
     }
 }

@@ -56,14 +56,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// Copies `other`'s settings into this animation; subclasses extend it to copy their own.
     open func copyAttributes(from other: CAAnimation) {
-        beginTime = other.beginTime
-        duration = other.duration
-        speed = other.speed
-        timeOffset = other.timeOffset
-        repeatCount = other.repeatCount
-        repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses
-        fillMode = other.fillMode
+        copyTiming(from: other)
         timingFunction = other.timingFunction
         delegate = other.delegate
         isRemovedOnCompletion = other.isRemovedOnCompletion
@@ -89,15 +82,8 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// The value of the property named `key`, or of an extra value stored under it.
     open func value(forKey key: String) -> Any? {
+        if let timing = timingValue(forKey: key) { return timing }
         switch key {
-        case "beginTime": return beginTime
-        case "duration": return duration
-        case "speed": return speed
-        case "timeOffset": return timeOffset
-        case "repeatCount": return repeatCount
-        case "repeatDuration": return repeatDuration
-        case "autoreverses": return autoreverses
-        case "fillMode": return fillMode.rawValue
         case "timingFunction": return timingFunction
         case "removedOnCompletion": return isRemovedOnCompletion
         default: return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
@@ -107,15 +93,8 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// Sets the property named `key` (numbers of any type are converted), or stores an extra
     /// value under it.
     open func setValue(_ value: Any?, forKey key: String) {
+        if setTimingValue(value, forKey: key) { return }
         switch key {
-        case "beginTime": if let v = AnimationNumber.double(value) { beginTime = v }
-        case "duration": if let v = AnimationNumber.double(value) { duration = v }
-        case "speed": if let v = AnimationNumber.double(value) { speed = Float(v) }
-        case "timeOffset": if let v = AnimationNumber.double(value) { timeOffset = v }
-        case "repeatCount": if let v = AnimationNumber.double(value) { repeatCount = Float(v) }
-        case "repeatDuration": if let v = AnimationNumber.double(value) { repeatDuration = v }
-        case "autoreverses": if let v = AnimationNumber.bool(value) { autoreverses = v }
-        case "fillMode": if let v = value as? String { fillMode = CAMediaTimingFillMode(rawValue: v) }
         case "timingFunction": timingFunction = value as? CAMediaTimingFunction
         case "removedOnCompletion": if let v = AnimationNumber.bool(value) { isRemovedOnCompletion = v }
         default: extraValues[key] = value
@@ -138,13 +117,6 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     }
 
     // MARK: Evaluation
-
-    /// The timing model of this animation.
-    var timingModel: MediaTimingModel {
-        MediaTimingModel(beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset,
-                         repeatCount: repeatCount, repeatDuration: repeatDuration,
-                         autoreverses: autoreverses, fillMode: fillMode)
-    }
 
     /// Applies the animation's effect at its layer's local time `t` to `layer` (a
     /// presentation copy). The base class has no effect.

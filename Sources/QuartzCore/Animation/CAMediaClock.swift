@@ -28,14 +28,15 @@ public func CACurrentMediaTime() -> CFTimeInterval {
 ///   is a Lamina extension that makes it injectable.
 public final class CAMediaClock: @unchecked Sendable {
     private let lock = NSLock()
-    private let isManualClock: Bool
+    /// Whether the clock moves only when `advance(by:)` is called.
+    public let isManual: Bool
     private var manualNow: CFTimeInterval
     /// Animation completions and frame callbacks waiting for this clock's time to pass.
     package let scheduler: AnimationScheduler
 
     /// The system clock: seconds of the machine's monotonic clock.
     public init() {
-        isManualClock = false
+        isManual = false
         manualNow = 0
         scheduler = AnimationScheduler()
         scheduler.clock = self
@@ -43,18 +44,15 @@ public final class CAMediaClock: @unchecked Sendable {
 
     /// A clock standing at `manualTime` seconds (0 if not finite) until it is advanced.
     public init(manualTime: CFTimeInterval) {
-        isManualClock = true
+        isManual = true
         manualNow = manualTime.isFinite ? manualTime : 0
         scheduler = AnimationScheduler()
         scheduler.clock = self
     }
 
-    /// Whether the clock moves only when `advance(by:)` is called.
-    public var isManual: Bool { isManualClock }
-
     /// The clock's current time in seconds.
     public var time: CFTimeInterval {
-        guard isManualClock else { return CAMediaClock.monotonicSeconds() }
+        guard isManual else { return CAMediaClock.monotonicSeconds() }
         lock.lock()
         defer { lock.unlock() }
         return manualNow
@@ -64,7 +62,7 @@ public final class CAMediaClock: @unchecked Sendable {
     /// stops, transaction completions and display-link callbacks that became due. Negative,
     /// NaN and infinite steps, and calls on the system clock, change nothing.
     public func advance(by seconds: CFTimeInterval) {
-        guard isManualClock, seconds.isFinite, seconds >= 0 else { return }
+        guard isManual, seconds.isFinite, seconds >= 0 else { return }
         lock.lock()
         manualNow += seconds
         lock.unlock()

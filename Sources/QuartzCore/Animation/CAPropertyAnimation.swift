@@ -78,7 +78,7 @@ open class CAPropertyAnimation: CAAnimation {
     func resolvedValue(progress: Double, iteration: Int, current: AnimatableValue) -> AnimatableValue? {
         // What missing from/to values stand for: the current value, its zero when additive,
         // and a plain 0 when a value function maps numbers onto a transform.
-        var start = isAdditive ? zeroLike(current) : current
+        var start = isAdditive ? (current.additiveIdentity ?? current) : current
         if valueFunction != nil, case .transform = current { start = .number(0) }
         guard var value = animatedValue(progress: progress, iteration: iteration, current: start) else { return nil }
         if isCumulative && iteration > 0, let ends = cycleEnds(current: start) {
@@ -92,20 +92,5 @@ open class CAPropertyAnimation: CAAnimation {
             value = AnimatableValue.add(current, value)
         }
         return value
-    }
-
-    /// The additive identity of `value`'s kind: what "the current value" is when an additive
-    /// animation supplies only some of its values.
-    private func zeroLike(_ value: AnimatableValue) -> AnimatableValue {
-        switch value {
-        case .number: return .number(0)
-        case .point: return .point(.zero)
-        case .size: return .size(.zero)
-        case .rect: return .rect(.zero)
-        case .transform: return .transform(CATransform3DIdentity)
-        case .color: return .color(SIMD4(0, 0, 0, 0))
-        case .vector(let v): return .vector(Array(repeating: 0, count: v.count))
-        default: return value
-        }
     }
 }

@@ -92,18 +92,14 @@ extension CALayer {
         return chain.reversed()
     }
 
-    var ownTiming: MediaTimingModel {
-        MediaTimingModel(beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset)
-    }
-
     /// Media time → this layer's local time, through every ancestor's timing.
     func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        ancestryFromRoot.reduce(t) { $1.ownTiming.localTime(fromParent: $0) }
+        ancestryFromRoot.reduce(t) { $1.timingModel.localTime(fromParent: $0) }
     }
 
     /// This layer's local time → media time.
     func mediaTime(fromLocalTime t: CFTimeInterval) -> CFTimeInterval {
-        ancestryFromRoot.reversed().reduce(t) { $1.ownTiming.parentTime(fromLocal: $0) }
+        ancestryFromRoot.reversed().reduce(t) { $1.timingModel.parentTime(fromLocal: $0) }
     }
 
     /// The layer's local time now, on the current media clock.

@@ -45,16 +45,8 @@ extension CALayer {
         case "shadowPath": return shadowPath
         case "mask": return mask
         case "name": return name
-        case "beginTime": return beginTime
-        case "duration": return duration
-        case "speed": return speed
-        case "timeOffset": return timeOffset
-        case "repeatCount": return repeatCount
-        case "repeatDuration": return repeatDuration
-        case "autoreverses": return autoreverses
-        case "fillMode": return fillMode.rawValue
         default:
-            return customValues[key] ?? type(of: self).defaultValue(forKey: key)
+            return timingValue(forKey: key) ?? customValues[key] ?? type(of: self).defaultValue(forKey: key)
         }
     }
 
@@ -93,15 +85,8 @@ extension CALayer {
         case "shadowPath": shadowPath = value.flatMap { $0 as? CGPath }
         case "mask": mask = value as? CALayer
         case "name": name = value as? String
-        case "beginTime": if let v = AnimationNumber.double(value) { beginTime = v }
-        case "duration": if let v = AnimationNumber.double(value) { duration = v }
-        case "speed": if let v = AnimationNumber.double(value) { speed = Float(v) }
-        case "timeOffset": if let v = AnimationNumber.double(value) { timeOffset = v }
-        case "repeatCount": if let v = AnimationNumber.double(value) { repeatCount = Float(v) }
-        case "repeatDuration": if let v = AnimationNumber.double(value) { repeatDuration = v }
-        case "autoreverses": flag { autoreverses = $0 }
-        case "fillMode": if let v = value as? String { fillMode = CAMediaTimingFillMode(rawValue: v) }
         default:
+            if setTimingValue(value, forKey: key) { return }
             let old = customValues[key] ?? type(of: self).defaultValue(forKey: key)
             customValues[key] = value
             if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }

@@ -305,14 +305,7 @@ open class CALayer: NSObject, CAMediaTiming {
         shadowRadius = other.shadowRadius
         shadowPath = other.shadowPath
         mask = other.mask
-        beginTime = other.beginTime
-        duration = other.duration
-        speed = other.speed
-        timeOffset = other.timeOffset
-        repeatCount = other.repeatCount
-        repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses
-        fillMode = other.fillMode
+        copyTiming(from: other)
         actions = other.actions
         style = other.style
         customValues = other.customValues
@@ -578,6 +571,28 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Draws what a layer class shows besides its contents image (a shape layer's path, a
     /// gradient layer's gradient), in layer coordinates, above the background.
     func drawOwnContent(in ctx: CGContext) {}
+
+    /// Whether `drawOwnContent(in:)` draws anything for this class.
+    var drawsOwnContent: Bool { false }
+
+    /// Where the layer itself may paint, in its own coordinates (sublayers aside): its bounds,
+    /// grown by the reach of its shadow; layer classes that draw beyond the bounds add theirs.
+    var paintedBounds: CGRect { withShadowReach(bounds) }
+
+    /// `r` together with where its shadow falls (offset, spread three blur radii).
+    func withShadowReach(_ r: CGRect) -> CGRect {
+        guard shadowOpacity > 0, shadowColor != nil else { return r }
+        let spread = Swift.max(shadowRadius, 0) * 3 + 1
+        return r.union(r.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -spread, dy: -spread))
+    }
+
+    /// Whether what the layer shows can lie outside its sublayers' footprints (replicated
+    /// copies, particles): renderers then repaint everything when it changes.
+    var paintsBeyondFootprints: Bool { false }
+
+    /// Whether the layer looks different at every instant even without animations (particle
+    /// emitters): renderers draw it every frame.
+    var changesWithTime: Bool { false }
 
     open override var description: String {
         "<\(type(of: self)): frame = \(frame)\(name.map { "; name = \($0)" } ?? "")>"

@@ -97,7 +97,7 @@ struct LayerRenderer {
         if let transition = layer.transitionState {
             drawTransition(transition, of: layer)
         } else {
-            drawBody(layer, descendantsAlpha: descendantsAlpha)
+            drawBody(layer, descendantsAlpha: descendantsAlpha, children: children)
         }
         if let mask {
             // Keep only what the mask's alpha covers: the mask, drawn as a group, composited
@@ -120,18 +120,15 @@ struct LayerRenderer {
         var count = 0
         if let background = layer.backgroundColor, background.alpha > 0 { count += 1 }
         if layer.contents is CGImage { count += 1 }
-        if layer is CAShapeLayer || layer is CAGradientLayer || layer is CATiledLayer || layer is CAEmitterLayer { count += 2 }
+        // Class content may overlap itself (a shape's fill and stroke): count it as two.
+        if layer.drawsOwnContent { count += 2 }
         if layer.borderWidth > 0, let border = layer.borderColor, border.alpha > 0 { count += 1 }
         return count
     }
 
     /// A device-space box around what the layer paints itself (for culling).
     private func ownDeviceRect(of layer: CALayer) -> CGRect {
-        var r = layer.bounds
-        if let shape = layer as? CAShapeLayer, let path = shape.path {
-            r = r.union(path.boundingBoxOfPath.insetBy(dx: -shape.lineWidth - shape.miterLimit, dy: -shape.lineWidth - shape.miterLimit))
-        }
-        return r.applying(context.ctm).insetBy(dx: -1, dy: -1)
+        layer.paintedBounds.applying(context.ctm).insetBy(dx: -1, dy: -1)
     }
 
     private func drawSublayers(_ children: [CALayer], of layer: CALayer, alpha: CGFloat) {
@@ -152,9 +149,8 @@ struct LayerRenderer {
     /// A replicator's copies: copy i under the instance transform applied i times about the
     /// anchor point, tinted (through a group) when its colour is not white, and evaluated
     /// i × `instanceDelay` earlier.
-    private func drawInstances(of replicator: CAReplicatorLayer, alpha: CGFloat) {
+    private func drawInstances(of replicator: CAReplicatorLayer, children: [CALayer], alpha: CGFloat) {
         let ctx = context
-        let children = sublayers(replicator)
         let count = Swift.min(Swift.max(replicator.instanceCount, 0), 10_000)
         let anchor = replicator.anchorPointInBounds
         let step = replicator.instanceTransform.affinePart
@@ -209,7 +205,7 @@ struct LayerRenderer {
     }
 
     /// Background, contents, sublayers and border, in the layer's own space (no opacity).
-    func drawBody(_ layer: CALayer, descendantsAlpha: CGFloat = 1) {
+    func drawBody(_ layer: CALayer, descendantsAlpha: CGFloat = 1, children: [CALayer]? = nil) {
         let ctx = context
         let bounds = layer.bounds
         let outline = roundedOutline(layer, bounds)
@@ -227,10 +223,11 @@ struct LayerRenderer {
         ctx.saveGState()
         layer.drawOwnContent(in: ctx)
         ctx.restoreGState()
+        let children = children ?? sublayers(layer)
         if let replicator = layer as? CAReplicatorLayer {
-            drawInstances(of: replicator, alpha: descendantsAlpha)
+            drawInstances(of: replicator, children: children, alpha: descendantsAlpha)
         } else {
-            drawSublayers(sublayers(layer), of: layer, alpha: descendantsAlpha)
+            drawSublayers(children, of: layer, alpha: descendantsAlpha)
         }
         ctx.restoreGState()
         drawBorder(of: layer, outline: outline)
@@ -257,7 +254,7 @@ struct LayerRenderer {
             ctx.saveGState()
             ctx.setAlpha(alpha)
             ctx.translateBy(x: span.x * t, y: span.y * t)
-            drawSnapshot(transition.snapshot)
+            ctx.drawUpright(transition.snapshot.image, in: transition.snapshot.bounds)
             ctx.restoreGState()
         }
         func drawNew(offset t: CGFloat) {
@@ -275,7 +272,7 @@ struct LayerRenderer {
             ctx.translateBy(x: bounds.midX, y: bounds.midY)
             ctx.scaleBy(x: vertical ? 1 : squeeze, y: vertical ? squeeze : 1)
             ctx.translateBy(x: -bounds.midX, y: -bounds.midY)
-            if p < 0.5 { drawSnapshot(transition.snapshot) } else { drawBody(layer) }
+            if p < 0.5 { ctx.drawUpright(transition.snapshot.image, in: transition.snapshot.bounds) } else { drawBody(layer) }
             ctx.restoreGState()
         case .push:
             drawOld(offset: p)
@@ -298,16 +295,6 @@ struct LayerRenderer {
             ctx.restoreGState()
             ctx.endTransparencyLayer()
         }
-    }
-
-    private func drawSnapshot(_ snapshot: LayerSnapshot) {
-        let ctx = context
-        let r = snapshot.bounds
-        ctx.saveGState()
-        ctx.translateBy(x: 0, y: r.minY + r.maxY)
-        ctx.scaleBy(x: 1, y: -1)
-        ctx.draw(snapshot.image, in: r)
-        ctx.restoreGState()
     }
 
     /// The bounds as a path, with the masked corners rounded in the layer's corner curve.
@@ -364,10 +351,7 @@ struct LayerRenderer {
             ctx.restoreGState()
             return
         }
-        // Layer space is y-down; flip about the image rectangle so the first row is at the top.
-        ctx.translateBy(x: 0, y: full.minY + full.maxY)
-        ctx.scaleBy(x: 1, y: -1)
-        ctx.draw(image, in: full)
+        ctx.drawUpright(image, in: full)
         ctx.restoreGState()
     }
 
@@ -407,12 +391,7 @@ struct LayerRenderer {
                 let dy = ys.destination[row], dh = ys.destination[row + 1] - dy
                 guard sw > 0, sh > 0, dw > 0, dh > 0,
                       let part = image.cropping(to: CGRect(x: sx, y: sy, width: sw, height: sh)) else { continue }
-                let r = CGRect(x: dx, y: dy, width: dw, height: dh)
-                ctx.saveGState()
-                ctx.translateBy(x: 0, y: r.minY + r.maxY)
-                ctx.scaleBy(x: 1, y: -1)
-                ctx.draw(part, in: r)
-                ctx.restoreGState()
+                ctx.drawUpright(part, in: CGRect(x: dx, y: dy, width: dw, height: dh))
             }
         }
     }

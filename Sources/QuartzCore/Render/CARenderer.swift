@@ -143,14 +143,14 @@ open class CARenderer: NSObject {
                 || isAnimated || recordAnimated[i] {
                 area = area.union(rect)
                 if recordLive[i] { area = area.union(recordRect[i]) }
-                // Copies drawn by a replicator, and particles, can be anywhere: repaint everything.
-                if replicated || layer is CAReplicatorLayer || layer is CAEmitterLayer { replicatedChange = true }
+                // Replicated copies and particles can be anywhere: repaint everything.
+                if replicated || layer.paintsBeyondFootprints { replicatedChange = true }
             }
             recordRect[i] = rect
             recordVersion[i] = node.contentVersion
             recordAnimated[i] = isAnimated
             guard !hidden else { return }
-            let inside = replicated || layer is CAReplicatorLayer
+            let inside = replicated || layer.paintsBeyondFootprints
             for child in node.children { visit(child, layer, transform, replicated: inside) }
             if node.mask >= 0 {
                 live[Int(node.mask)] = true
@@ -193,7 +193,7 @@ open class CARenderer: NSObject {
             // Rows are independent: each half is drawn by its own thread into its own context.
             let parts = [CGRect(x: area.minX, y: area.minY, width: area.width, height: split - area.minY),
                          CGRect(x: area.minX, y: split, width: area.width, height: area.maxY - split)]
-            let job = BandJob(renderer: self, tree: tree, top: top, parts: parts)
+            let job = BandJob(renderer: self, tree: tree, top: top, bands: Array(zip(bands, parts)))
             DispatchQueue.concurrentPerform(iterations: 2) { band in job.run(band) }
         } else {
             draw(top, in: context, area: area, tree: tree)
@@ -237,7 +237,16 @@ open class CARenderer: NSObject {
         for i in 0..<resolved.count { resolved[i] = nil }
     }
 
-    fileprivate func bandContext(_ band: Int) -> CGContext { bands[band] }
+    /// One whole frame at media time `t`: `beginFrame`, `updateBounds`, `render`, `endFrame`.
+    /// Returns the damage.
+    @discardableResult
+    package func renderFrame(atTime t: CFTimeInterval) -> CGRect {
+        beginFrame(atTime: t)
+        let area = updateBounds()
+        render()
+        endFrame()
+        return area
+    }
 
     /// The bitmap as an image.
     public func makeImage() -> CGImage? {
@@ -263,7 +272,7 @@ open class CARenderer: NSObject {
             if shows { active.insert(id) } else if node.animations.allSatisfy({ t >= $0.timingModel.endTime }) { ended.append(id) }
         }
         for id in ended { tree.animatedIDs.remove(id) }
-        for id in tree.emitterIDs where isInTree(id, tree) { active.insert(id) }
+        for id in tree.timeDependentIDs where isInTree(id, tree) { active.insert(id) }
         return active
     }
 
@@ -286,7 +295,7 @@ open class CARenderer: NSObject {
             chain.append(snapshot)
             current = tree.nodes[Int(current)].parent
         }
-        return chain.reversed().reduce(frameTime) { $1.ownTiming.localTime(fromParent: $0) }
+        return chain.reversed().reduce(frameTime) { $1.timingModel.localTime(fromParent: $0) }
     }
 
     /// Node `id` as drawn at the frame time: its snapshot, or a copy with its animations applied.
@@ -341,16 +350,7 @@ open class CARenderer: NSObject {
     /// What the layer may paint, in its own coordinates: its bounds, a shape layer's stroked
     /// path, and its shadow's reach.
     private func footprint(of layer: CALayer) -> CGRect {
-        var r = layer.bounds
-        if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
-            let reach = shape.lineWidth * Swift.max(shape.miterLimit, 1)
-            r = r.union(path.boundingBoxOfPath.insetBy(dx: -reach, dy: -reach))
-        }
-        if layer.shadowOpacity > 0, layer.shadowColor != nil {
-            let spread = Swift.max(layer.shadowRadius, 0) * 3 + 1
-            r = r.union(r.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -spread, dy: -spread))
-        }
-        return r.insetBy(dx: -1, dy: -1)
+        layer.paintedBounds.insetBy(dx: -1, dy: -1)
     }
 }
 
@@ -360,15 +360,9 @@ private struct BandJob: @unchecked Sendable {
     let renderer: CARenderer
     let tree: RenderTree
     let top: CALayer
-    let parts: [CGRect]
+    let bands: [(context: CGContext, area: CGRect)]
 
     func run(_ band: Int) {
-        renderer.drawBand(band, top, parts[band], tree)
-    }
-}
-
-extension CARenderer {
-    fileprivate func drawBand(_ band: Int, _ top: CALayer, _ area: CGRect, _ tree: RenderTree) {
-        draw(top, in: bandContext(band), area: area, tree: tree)
+        renderer.draw(top, in: bands[band].context, area: bands[band].area, tree: tree)
     }
 }

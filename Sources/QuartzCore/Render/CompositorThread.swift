@@ -80,10 +80,7 @@ package final class CompositorThread: @unchecked Sendable {
                 return
             }
             condition.unlock()
-            renderer.beginFrame(atTime: clock.time)
-            let area = renderer.updateBounds()
-            renderer.render()
-            renderer.endFrame()
+            let area = renderer.renderFrame(atTime: clock.time)
             let frame = renderer.makeImage()
             condition.lock()
             completed += 1

@@ -14,8 +14,6 @@ package final class RenderTree: @unchecked Sendable {
         package var parent: Int32 = -1
         package var mask: Int32 = -1
         package var animations: [CAAnimation] = []
-        /// The tree version at which this node last changed.
-        package var version: UInt64 = 0
         /// The tree version at which its own appearance last changed (not only its sublayer
         /// list): a renderer repaints its footprint then.
         package var contentVersion: UInt64 = 0
@@ -32,8 +30,8 @@ package final class RenderTree: @unchecked Sendable {
     /// Nodes with committed animations (renderers drop the ones whose animations have all
     /// ended).
     package var animatedIDs = Set<Int32>()
-    /// Nodes that are particle emitters (they change every frame without animations).
-    package var emitterIDs = Set<Int32>()
+    /// Nodes that look different at every instant without animations (particle emitters).
+    package var timeDependentIDs = Set<Int32>()
 
     /// A node id for a layer committed for the first time.
     func allocate() -> Int32 {
@@ -53,9 +51,9 @@ package final class RenderTree: @unchecked Sendable {
         defer { lock.unlock() }
         guard id >= 0, Int(id) < nodes.count else { return }
         version += 1
-        nodes[Int(id)] = Node(version: version, contentVersion: version)
+        nodes[Int(id)] = Node(contentVersion: version)
         animatedIDs.remove(id)
-        emitterIDs.remove(id)
+        timeDependentIDs.remove(id)
         freeIDs.append(id)
     }
 
@@ -86,16 +84,11 @@ package final class RenderTree: @unchecked Sendable {
             // Copies: the render side must not see later changes to the layer's own copies
             // (an interactive animator re-times them) until they are committed again.
             node.animations = layer.attachedAnimations.filter { $0.watch != nil }.compactMap { $0.animation.copy() as? CAAnimation }
-            node.version = version
             if layer.hasVisualChange || node.contentVersion == 0 { node.contentVersion = version }
             layer.hasVisualChange = false
             nodes[id] = node
             if node.animations.isEmpty { animatedIDs.remove(Int32(id)) } else { animatedIDs.insert(Int32(id)) }
-            if let emitter = layer as? CAEmitterLayer, !(emitter.emitterCells ?? []).isEmpty {
-                emitterIDs.insert(Int32(id))
-            } else {
-                emitterIDs.remove(Int32(id))
-            }
+            if layer.changesWithTime { timeDependentIDs.insert(Int32(id)) } else { timeDependentIDs.remove(Int32(id)) }
         }
     }
 }

@@ -23,10 +23,7 @@ import Testing
             CATransaction.flush()
             let renderer = try #require(CARenderer(pixelWidth: 800, pixelHeight: 400, scale: 2))
             renderer.layer = root
-            renderer.beginFrame(atTime: clock.time)
-            _ = renderer.updateBounds()
-            renderer.render()
-            renderer.endFrame()
+            renderer.renderFrame(atTime: clock.time)
             #expect(renderer.lastRenderedPixelCount >= CARenderer.parallelPixels)
             let ctx = CGContext(data: nil, width: 800, height: 400, bitsPerComponent: 8, bytesPerRow: 0,
                                 space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!

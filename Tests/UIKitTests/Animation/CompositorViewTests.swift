@@ -17,10 +17,7 @@ private final class RedView: UIView {
             CATransaction.flush()
             let renderer = try #require(CARenderer(pixelWidth: 20, pixelHeight: 10))
             renderer.layer = view.layer
-            renderer.beginFrame(atTime: clock.time)
-            _ = renderer.updateBounds()
-            renderer.render()
-            renderer.endFrame()
+            renderer.renderFrame(atTime: clock.time)
             let data = renderer.makeImage()!.dataProvider!.data! as Data
             #expect(data[(5 * 20 + 10) * 4] == 255 && data[(5 * 20 + 10) * 4 + 1] == 0 && data[(5 * 20 + 10) * 4 + 3] == 255)
         }

@@ -181,6 +181,10 @@ open class CAEmitterLayer: CALayer {
         }
     }
 
+    override var drawsOwnContent: Bool { true }
+    override var paintsBeyondFootprints: Bool { true }
+    override var changesWithTime: Bool { !(emitterCells ?? []).isEmpty }
+
     override func drawOwnContent(in ctx: CGContext) {
         var list = particles(at: frameTime ?? currentLocalTime)
         guard !list.isEmpty, let cells = emitterCells else { return }
@@ -197,9 +201,7 @@ open class CAEmitterLayer: CALayer {
             ctx.setAlpha(particle.alpha)
             ctx.translateBy(x: particle.position.x, y: particle.position.y)
             ctx.rotate(by: particle.angle)
-            // Layer space is y-down: flip so the image's first row is at the top.
-            ctx.scaleBy(x: 1, y: -1)
-            ctx.draw(image, in: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height))
+            ctx.drawUpright(image, in: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height))
             ctx.restoreGState()
         }
     }

@@ -89,6 +89,8 @@ open class CAGradientLayer: CALayer {
         return (list, (0..<n).map { n == 1 ? 0 : CGFloat($0) / CGFloat(n - 1) })
     }
 
+    override var drawsOwnContent: Bool { true }
+
     override func drawOwnContent(in ctx: CGContext) {
         guard let stops, bounds.width > 0, bounds.height > 0 else { return }
         let r = bounds
@@ -165,9 +167,6 @@ open class CAGradientLayer: CALayer {
                                   bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
                                   provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
         else { return }
-        // Layer space is y-down: flip about the bounds so the first row is at the top.
-        ctx.translateBy(x: 0, y: bounds.minY + bounds.maxY)
-        ctx.scaleBy(x: 1, y: -1)
-        ctx.draw(image, in: bounds)
+        ctx.drawUpright(image, in: bounds)
     }
 }

@@ -84,6 +84,8 @@ open class CAReplicatorLayer: CALayer {
         }
     }
 
+    override var paintsBeyondFootprints: Bool { true }
+
     /// The colour multiplier of copy `i` (straight RGBA, clamped to 0…1).
     func tint(ofInstance i: Int) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
         let c = instanceColor?.components ?? [1, 1, 1, 1]

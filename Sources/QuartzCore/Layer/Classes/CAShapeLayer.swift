@@ -124,6 +124,16 @@ open class CAShapeLayer: CALayer {
     }
 
     /// Fills, then strokes, the path into `ctx` (in layer coordinates).
+    override var drawsOwnContent: Bool { true }
+
+    /// The bounds, the stroked path (a miter reaches at most miterLimit × lineWidth) and the
+    /// shadow.
+    override var paintedBounds: CGRect {
+        guard let path, !path.isEmpty else { return super.paintedBounds }
+        let reach = lineWidth * Swift.max(miterLimit, 1)
+        return withShadowReach(bounds.union(path.boundingBoxOfPath.insetBy(dx: -reach, dy: -reach)))
+    }
+
     override func drawOwnContent(in ctx: CGContext) {
         guard let path, !path.isEmpty else { return }
         if let fillColor, fillColor.alpha > 0 {

@@ -112,17 +112,15 @@ open class CATiledLayer: CALayer {
     }
 
     /// The drawn tiles of the current level, each in its place.
+    override var drawsOwnContent: Bool { true }
+
     override func drawOwnContent(in ctx: CGContext) {
         let level = levelScale
         let side = tilePoints(level)
         for (key, image) in tiles where key.level == level {
             let r = tileRect(key.column, key.row, side).intersection(bounds)
             guard !r.isNull, !r.isEmpty else { continue }
-            ctx.saveGState()
-            ctx.translateBy(x: 0, y: r.minY + r.maxY)
-            ctx.scaleBy(x: 1, y: -1)
-            ctx.draw(image, in: r)
-            ctx.restoreGState()
+            ctx.drawUpright(image, in: r)
         }
     }
 }

@@ -84,10 +84,7 @@ import Testing
             renderer.layer = root
             for step in 0..<3 {
                 clock.advance(by: 0.35)
-                renderer.beginFrame(atTime: clock.time)
-                let damage = renderer.updateBounds()
-                renderer.render()
-                renderer.endFrame()
+                let damage = renderer.renderFrame(atTime: clock.time)
                 #expect(!damage.isNull, "frame \(step)")
                 let frame = ReferenceImage.pixels(of: renderer.makeImage()!)
                 let expected = render(root.presentation()!)

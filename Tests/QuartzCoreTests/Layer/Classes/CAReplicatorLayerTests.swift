@@ -66,10 +66,7 @@ import Testing
             // The compositor draws the same.
             let renderer = CARenderer(pixelWidth: 100, pixelHeight: 20)!
             renderer.layer = root
-            renderer.beginFrame(atTime: clock.time)
-            _ = renderer.updateBounds()
-            renderer.render()
-            renderer.endFrame()
+            renderer.renderFrame(atTime: clock.time)
             let frame = ReferenceImage.pixels(of: renderer.makeImage()!)
             #expect(frame[(10 * 100 + 25) * 4 + 3] == 255 && frame[(10 * 100 + 35) * 4 + 3] == 0)
         }
