@@ -67,6 +67,18 @@ public enum ReferenceImage {
         return "\(differing) pixels differ by more than \(tolerance) (worst \(worst)); actual: \(actualPath), diff: \(diffPath)"
     }
 
+    /// A transparent RGBA bitmap of `size` points at `scale` pixels per point whose user space
+    /// is y-down with the origin at the top left, as UIKit and layer drawing see it.
+    public static func layerCanvas(_ size: CGSize, scale: CGFloat = 2) -> CGContext {
+        let ctx = CGContext(
+            data: nil, width: Int(size.width * scale), height: Int(size.height * scale), bitsPerComponent: 8,
+            bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        ctx.translateBy(x: 0, y: size.height * scale)
+        ctx.scaleBy(x: scale, y: -scale)
+        return ctx
+    }
+
     /// The premultiplied RGBA bytes of an image, read back through a bitmap context.
     public static func pixels(of image: CGImage) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: image.width * image.height * 4)

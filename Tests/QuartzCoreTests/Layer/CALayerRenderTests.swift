@@ -5,16 +5,6 @@ import Testing
 /// `render(in:)` against reference PNGs (tolerance: 2 of 255 per channel).
 @Suite struct CALayerRenderTests {
     /// A UIKit-style (y-down, 2×) bitmap context of `size` points.
-    private func canvas(_ size: CGSize) -> CGContext {
-        let ctx = CGContext(
-            data: nil, width: Int(size.width * 2), height: Int(size.height * 2), bitsPerComponent: 8,
-            bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
-            bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-        ctx.translateBy(x: 0, y: size.height * 2)
-        ctx.scaleBy(x: 2, y: -2)
-        return ctx
-    }
-
     private func colour(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
         CGColor(red: r, green: g, blue: b, alpha: a)
     }
@@ -60,7 +50,7 @@ import Testing
         hand.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 3))
         root.addSublayer(hand)
 
-        let ctx = canvas(root.bounds.size)
+        let ctx = ReferenceImage.layerCanvas(root.bounds.size)
         root.render(in: ctx)
         let message = ReferenceImage.mismatch(ctx.makeImage()!, suite: "CALayerRenderTests", name: "drawing-order")
         #expect(message == nil, Comment(rawValue: message ?? ""))
@@ -75,7 +65,7 @@ import Testing
         hidden.backgroundColor = colour(0, 0, 1)
         hidden.isHidden = true
         root.addSublayer(hidden)
-        let ctx = canvas(CGSize(width: 10, height: 10))
+        let ctx = ReferenceImage.layerCanvas(CGSize(width: 10, height: 10))
         root.render(in: ctx)
         let pixels = ReferenceImage.pixels(of: ctx.makeImage()!)
         #expect(Array(pixels[0..<4]) == [255, 0, 0, 255])

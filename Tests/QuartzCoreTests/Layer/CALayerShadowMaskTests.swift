@@ -5,16 +5,6 @@ import Testing
 /// Layer shadows and masks through `render(in:)`, against reference PNGs (tolerance: 2 of 255
 /// per channel), plus exact checks of where the shadow falls.
 @Suite struct CALayerShadowMaskTests {
-    private func canvas(_ size: CGSize, scale: CGFloat = 2) -> CGContext {
-        let ctx = CGContext(
-            data: nil, width: Int(size.width * scale), height: Int(size.height * scale), bitsPerComponent: 8,
-            bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
-            bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-        ctx.translateBy(x: 0, y: size.height * scale)
-        ctx.scaleBy(x: scale, y: -scale)
-        return ctx
-    }
-
     private func colour(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
         CGColor(red: r, green: g, blue: b, alpha: a)
     }
@@ -53,7 +43,7 @@ import Testing
         clipped.shadowOffset = CGSize(width: 8, height: 8)
         clipped.masksToBounds = true
         root.addSublayer(clipped)
-        let ctx = canvas(root.bounds.size)
+        let ctx = ReferenceImage.layerCanvas(root.bounds.size)
         root.render(in: ctx)
         let message = ReferenceImage.mismatch(ctx.makeImage()!, suite: "CALayerShadowMaskTests", name: "shadows")
         #expect(message == nil, Comment(rawValue: message ?? ""))
@@ -69,7 +59,7 @@ import Testing
         square.shadowRadius = 0
         square.shadowOffset = CGSize(width: 10, height: 5)
         root.addSublayer(square)
-        let ctx = canvas(root.bounds.size, scale: 1)
+        let ctx = ReferenceImage.layerCanvas(root.bounds.size, scale: 1)
         root.render(in: ctx)
         let pixels = ReferenceImage.pixels(of: ctx.makeImage()!)
         func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * 40 + x) * 4..<(y * 40 + x) * 4 + 4]) }
@@ -116,7 +106,7 @@ import Testing
         child.mask = fade
         parent.addSublayer(child)
         root.addSublayer(parent)
-        let ctx = canvas(root.bounds.size)
+        let ctx = ReferenceImage.layerCanvas(root.bounds.size)
         root.render(in: ctx)
         let message = ReferenceImage.mismatch(ctx.makeImage()!, suite: "CALayerShadowMaskTests", name: "masks")
         #expect(message == nil, Comment(rawValue: message ?? ""))

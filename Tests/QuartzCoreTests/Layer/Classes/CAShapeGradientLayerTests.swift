@@ -5,16 +5,6 @@ import Testing
 /// CAShapeLayer and CAGradientLayer through `render(in:)`, against reference PNGs (tolerance:
 /// 2 of 255 per channel), and their animations.
 @Suite struct CAShapeGradientLayerTests {
-    private func canvas(_ size: CGSize) -> CGContext {
-        let ctx = CGContext(
-            data: nil, width: Int(size.width * 2), height: Int(size.height * 2), bitsPerComponent: 8,
-            bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
-            bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-        ctx.translateBy(x: 0, y: size.height * 2)
-        ctx.scaleBy(x: 2, y: -2)
-        return ctx
-    }
-
     private func colour(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
         CGColor(red: r, green: g, blue: b, alpha: a)
     }
@@ -69,7 +59,7 @@ import Testing
 
     @Test func shapeLayersRenderLikeTheReference() {
         let root = shapes()
-        let ctx = canvas(root.bounds.size)
+        let ctx = ReferenceImage.layerCanvas(root.bounds.size)
         root.render(in: ctx)
         let message = ReferenceImage.mismatch(ctx.makeImage()!, suite: "CAShapeGradientLayerTests", name: "shapes")
         #expect(message == nil, Comment(rawValue: message ?? ""))
@@ -95,7 +85,7 @@ import Testing
             }
             root.addSublayer(layer)
         }
-        let ctx = canvas(root.bounds.size)
+        let ctx = ReferenceImage.layerCanvas(root.bounds.size)
         root.render(in: ctx)
         let message = ReferenceImage.mismatch(ctx.makeImage()!, suite: "CAShapeGradientLayerTests", name: "gradients")
         #expect(message == nil, Comment(rawValue: message ?? ""))
