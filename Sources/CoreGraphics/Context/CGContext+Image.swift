@@ -18,7 +18,8 @@ extension CGContext {
         let sampler = ImageSampler(
             image: image, layout: layout, pixelToImage: pixelToImage,
             bilinear: state.interpolationQuality != .none, tiled: byTiling, alpha: state.alpha,
-            prefilter: state.interpolationQuality == .medium || state.interpolationQuality == .high)
+            prefilter: state.interpolationQuality == .medium || state.interpolationQuality == .high,
+            trilinear: state.trilinearFiltering && state.interpolationQuality != .none)
         let shape: [[CGPoint]]
         if byTiling {
             let c = state.clipRect
@@ -35,6 +36,27 @@ extension CGContext {
             return
         }
         fillContours(shape, rule: .winding, paint: .image(sampler))
+    }
+
+    /// Draws `image` through a projective mapping: `imageToUser` takes image pixel coordinates
+    /// (u right, v down, texel corners at integers) to user space. The part of the image plane
+    /// behind the eye (W ≤ 0) is not drawn; edges are antialiased as the context says. Core
+    /// Animation draws layers under perspective this way.
+    package func draw(_ image: CGImage, projecting imageToUser: ProjectiveTransform) {
+        guard !image.isMask, image.width > 0, image.height > 0 else { return }
+        let device = imageToUser.concatenating(ProjectiveTransform(userToPixel))
+        let w = CGFloat(image.width), h = CGFloat(image.height)
+        let polygon = device.project(polygon: [CGPoint(x: 0, y: 0), CGPoint(x: w, y: 0), CGPoint(x: w, y: h), CGPoint(x: 0, y: h)])
+        guard polygon.count >= 3, let inverse = device.inverted() else { return }
+        let bilinear = state.interpolationQuality != .none
+        let sampler: ImageSampler
+        if device.isAffine {
+            sampler = ImageSampler(image: image, layout: layout, pixelToImage: inverse.affine, bilinear: bilinear, tiled: false,
+                                   alpha: state.alpha, trilinear: state.trilinearFiltering && bilinear)
+        } else {
+            sampler = ImageSampler(image: image, layout: layout, projective: inverse, bilinear: bilinear, alpha: state.alpha)
+        }
+        fillContours([polygon], rule: .winding, paint: .image(sampler))
     }
 
     /// Pixel space to the pixel coordinates of `image` drawn into `r` (user space, upright in

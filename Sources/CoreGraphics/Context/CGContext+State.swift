@@ -127,5 +127,13 @@ extension CGContext {
         set { state.interpolationQuality = newValue }
     }
 
+    /// Whether reduced images blend the two nearest levels of their reduction pyramid
+    /// (trilinear filtering, for Core Animation's `trilinear` contents filter). Part of the
+    /// graphics state.
+    package var trilinearFiltering: Bool {
+        get { state.trilinearFiltering }
+        set { state.trilinearFiltering = newValue }
+    }
+
     var antialias: Bool { state.shouldAntialias && allowsAntialiasing }
 }

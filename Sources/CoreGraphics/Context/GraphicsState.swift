@@ -28,6 +28,9 @@ struct GraphicsState {
     var shadow: Shadow?
     var shouldAntialias = true
     var interpolationQuality = CGInterpolationQuality.default
+    /// Image reductions blend the two nearest levels of the reduction pyramid (Core
+    /// Animation's trilinear filter).
+    var trilinearFiltering = false
     var clipBounds: CGRect
     var clipRect: DeviceRect
     var clipMask: ClipMask?

@@ -100,3 +100,31 @@ extension CALayer {
         return inside ? self : nil
     }
 }
+
+extension CALayer {
+    /// The full 3-D map from this layer's coordinates to `parent`'s: the transform about the
+    /// anchor point (`anchorPointZ` included), then `position` and `zPosition`, then the
+    /// parent's sublayer transform about its anchor point. Its plane projection is what the
+    /// renderer draws through; for 2-D transforms it equals `transform(inParent:)`.
+    func transform3D(inParent parent: CALayer?) -> CATransform3D {
+        let anchor = anchorPointInBounds
+        var m = CATransform3DConcat(
+            CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ), transform),
+            CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        if let parent, !CATransform3DIsIdentity(parent.sublayerTransform) {
+            let a = parent.anchorPointInBounds
+            let z = parent.anchorPointZ
+            m = CATransform3DConcat(
+                m, CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-a.x, -a.y, -z), parent.sublayerTransform),
+                                       CATransform3DMakeTranslation(a.x, a.y, z)))
+        }
+        return m
+    }
+
+    /// Whether drawing this layer in `parent` needs the 3-D path: a transform (or the parent's
+    /// sublayer transform) that is not 2-D, or either being a transform layer.
+    func isDrawnIn3D(inParent parent: CALayer?) -> Bool {
+        !transform.isAffine2D || !(parent?.sublayerTransform.isAffine2D ?? true) || !flattensSublayers
+            || !(parent?.flattensSublayers ?? true)
+    }
+}

@@ -590,6 +590,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// copies, particles): renderers then repaint everything when it changes.
     var paintsBeyondFootprints: Bool { false }
 
+    /// Whether the layer flattens its sublayers into its own plane (every class but
+    /// `CATransformLayer`, whose sublayers share its parent's 3-D space).
+    var flattensSublayers: Bool { true }
+
     /// Whether the layer looks different at every instant even without animations (particle
     /// emitters): renderers draw it every frame.
     var changesWithTime: Bool { false }

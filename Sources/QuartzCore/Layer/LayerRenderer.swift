@@ -8,8 +8,15 @@
 /// Shadows come from the composited alpha of the layer and its sublayers (or from
 /// `shadowPath`), under the layer; `mask` keeps what its alpha covers, shadow included.
 ///
-/// - Note: Differs from Apple: only the affine part of 3-D transforms is drawn (no
-///   perspective).
+/// Transforms that are not 2-D (perspective, rotations out of the plane, z terms) take the
+/// 3-D path: the sublayer and its subtree are flattened into an image of its own plane, which
+/// is drawn through the plane's projection (`CGContext.draw(_:projecting:)`). A
+/// `CATransformLayer` does not flatten: its sublayers (and theirs, through nested transform
+/// layers) are each drawn through their accumulated 3-D transform, back to front by depth.
+///
+/// - Note: Differs from Apple: depth sorting orders whole layers by the depth of their centre
+///   and does not split layers that cross in depth; `allowsEdgeAntialiasing` is honoured on
+///   the edges of layers drawn under perspective (2-D rotated edges are always antialiased).
 struct LayerRenderer {
     let context: CGContext
     /// The sublayers of a layer in drawing order: its own by default; the render tree's for
@@ -46,6 +53,11 @@ struct LayerRenderer {
 
     func draw(_ layer: CALayer) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        if !layer.flattensSublayers {
+            // A transform layer draws nothing of its own, only its 3-D scene.
+            drawScene(of: layer, CATransform3DIdentity, alpha: inheritedAlpha * CGFloat(layer.opacity))
+            return
+        }
         let ctx = context
         let opacity = CGFloat(layer.opacity)
         let shadow = shadowColor(of: layer)
@@ -138,12 +150,157 @@ struct LayerRenderer {
         for sublayer in children {
             guard !sublayer.isHidden, sublayer.opacity > 0 else { continue }
             if let skip, skip(sublayer) { continue }
+            if sublayer.isDrawnIn3D(inParent: layer) {
+                draw3D(sublayer, in: layer, alpha: alpha)
+                continue
+            }
             if !sublayer.isDoubleSided && LayerRenderer.showsBack(sublayer, in: layer) { continue }
             ctx.saveGState()
             ctx.concatenate(sublayer.transform(inParent: layer))
             renderer.draw(sublayer)
             ctx.restoreGState()
         }
+    }
+
+    // MARK: 3-D
+
+    /// One flattened layer of a 3-D scene: the layer, its 3-D map into the plane it is drawn
+    /// in, and the alpha its transform-layer ancestors pass down.
+    private typealias Plane = (layer: CALayer, transform: CATransform3D, alpha: CGFloat)
+
+    /// A sublayer whose transform is not 2-D, or a transform layer's 3-D scene.
+    private func draw3D(_ sublayer: CALayer, in parent: CALayer, alpha: CGFloat) {
+        let toParent = sublayer.transform3D(inParent: parent)
+        guard !sublayer.flattensSublayers else {
+            drawPlane((sublayer, toParent, alpha))
+            return
+        }
+        drawScene(of: sublayer, toParent, alpha: alpha * CGFloat(sublayer.opacity))
+    }
+
+    /// A transform layer's sublayers, back to front, each through its 3-D map into the
+    /// current plane (`toPlane` maps the transform layer there).
+    private func drawScene(of transformLayer: CALayer, _ toPlane: CATransform3D, alpha: CGFloat) {
+        var planes: [Plane] = []
+        collectPlanes(of: transformLayer, toPlane, alpha: alpha, into: &planes, depth: 0)
+        // Back to front: farther centres (smaller z after projection) first; ties keep order.
+        let depths = planes.map { plane -> CGFloat in
+            let b = plane.layer.bounds
+            let p = plane.transform.homogeneous(b.midX, b.midY, 0)
+            return p.w > 0 ? p.z / p.w : -.infinity
+        }
+        let order = planes.indices.sorted { (depths[$0], $0) < (depths[$1], $1) }
+        for i in order { drawPlane(planes[i]) }
+    }
+
+    /// The flattening sublayers of transform layer `layer` (mapped into the drawing plane by
+    /// `toPlane`), through nested transform layers.
+    private func collectPlanes(of layer: CALayer, _ toPlane: CATransform3D, alpha: CGFloat, into planes: inout [Plane], depth: Int) {
+        guard depth < 64 else { return }
+        for child in sublayers(layer) where !child.isHidden && child.opacity > 0 {
+            let m = CATransform3DConcat(child.transform3D(inParent: layer), toPlane)
+            if child.flattensSublayers {
+                planes.append((child, m, alpha))
+            } else {
+                collectPlanes(of: child, m, alpha: alpha * CGFloat(child.opacity), into: &planes, depth: depth + 1)
+            }
+        }
+    }
+
+    /// Draws a flattened layer through its 3-D map into the current plane: straight through
+    /// the context when the map is affine on its plane, else as a projected image.
+    private func drawPlane(_ plane: Plane) {
+        let h = plane.transform.planeProjection
+        let b = plane.layer.bounds
+        // The orientation in the drawing plane at the layer's centre: det(J) = det(H) / w³.
+        let w = Double(b.midX) * h.m13 + Double(b.midY) * h.m23 + h.m33
+        let det = h.m11 * (h.m22 * h.m33 - h.m23 * h.m32) - h.m12 * (h.m21 * h.m33 - h.m23 * h.m31)
+            + h.m13 * (h.m21 * h.m32 - h.m22 * h.m31)
+        if !plane.layer.isDoubleSided && det * w < 0 { return }
+        var renderer = self
+        renderer.inheritedAlpha = plane.alpha
+        if h.isAffine {
+            context.saveGState()
+            context.concatenate(h.affine)
+            renderer.draw(plane.layer)
+            context.restoreGState()
+            return
+        }
+        drawProjected(plane.layer, through: h, alpha: plane.alpha)
+    }
+
+    /// The layer and its subtree drawn into an image of their own plane, at about the
+    /// resolution they cover on the device, then drawn through `h` (layer to current user
+    /// space).
+    private func drawProjected(_ layer: CALayer, through h: ProjectiveTransform, alpha: CGFloat) {
+        let ctx = context
+        let extent = subtreeExtent(of: layer, depth: 0)
+        guard extent.isFiniteRect, !extent.isNull, extent.width > 0, extent.height > 0 else { return }
+        let device = h.concatenating(ProjectiveTransform(ctx.ctm))
+        let corners = [CGPoint(x: extent.minX, y: extent.minY), CGPoint(x: extent.maxX, y: extent.minY),
+                       CGPoint(x: extent.maxX, y: extent.maxY), CGPoint(x: extent.minX, y: extent.maxY)]
+        let polygon = device.project(polygon: corners)
+        guard polygon.count >= 3 else { return }
+        let box = LayerRenderer.boundingBox(polygon)
+        // Device pixels per layer point along the faster axis, capped so that grazing planes
+        // cannot ask for huge images.
+        var scale = Swift.max(box.width / extent.width, box.height / extent.height)
+        scale = Swift.min(Swift.max(scale, 1.0 / 16), 8, 4096 / extent.width, 4096 / extent.height,
+                          (16_777_216 / (extent.width * extent.height)).squareRoot())
+        guard scale.isFinite, scale > 0 else { return }
+        let width = Swift.max(1, Int((extent.width * scale).rounded(.up)))
+        let height = Swift.max(1, Int((extent.height * scale).rounded(.up)))
+        guard let offscreen = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                        space: CGColorSpaceCreateDeviceRGB(),
+                                        bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return }
+        let sx = CGFloat(width) / extent.width, sy = CGFloat(height) / extent.height
+        // Layer space (y down) onto the image: its first row is extent.minY.
+        offscreen.translateBy(x: 0, y: CGFloat(height))
+        offscreen.scaleBy(x: sx, y: -sy)
+        offscreen.translateBy(x: -extent.minX, y: -extent.minY)
+        var renderer = LayerRenderer(context: offscreen)
+        renderer.sublayers = sublayers
+        renderer.maskOf = maskOf
+        renderer.shifted = shifted
+        renderer.draw(layer)
+        guard let image = offscreen.makeImage() else { return }
+        let imageToLayer = CGAffineTransform(a: 1 / sx, b: 0, c: 0, d: 1 / sy, tx: extent.minX, ty: extent.minY)
+        ctx.saveGState()
+        ctx.setAlpha(alpha)
+        ctx.setShouldAntialias(layer.allowsEdgeAntialiasing)
+        ctx.interpolationQuality = .default
+        ctx.draw(image, projecting: ProjectiveTransform(imageToLayer).concatenating(h))
+        ctx.restoreGState()
+    }
+
+    /// What the layer and its visible sublayers may paint, in its own coordinates (its
+    /// bounds only when it masks to them).
+    private func subtreeExtent(of layer: CALayer, depth: Int) -> CGRect {
+        if layer.masksToBounds && layer.flattensSublayers { return layer.bounds }
+        var r = layer.flattensSublayers ? layer.paintedBounds : .null
+        guard depth < 64 else { return r }
+        for child in sublayers(layer) where !child.isHidden && child.opacity > 0 {
+            let e = subtreeExtent(of: child, depth: depth + 1)
+            guard !e.isNull else { continue }
+            if child.isDrawnIn3D(inParent: layer) {
+                let polygon = child.transform3D(inParent: layer).planeProjection.project(polygon: [
+                    CGPoint(x: e.minX, y: e.minY), CGPoint(x: e.maxX, y: e.minY),
+                    CGPoint(x: e.maxX, y: e.maxY), CGPoint(x: e.minX, y: e.maxY)])
+                if polygon.count >= 3 { r = r.union(LayerRenderer.boundingBox(polygon)) }
+            } else {
+                r = r.union(e.applying(child.transform(inParent: layer)))
+            }
+        }
+        return r
+    }
+
+    private static func boundingBox(_ points: [CGPoint]) -> CGRect {
+        var x0 = CGFloat.infinity, y0 = CGFloat.infinity, x1 = -CGFloat.infinity, y1 = -CGFloat.infinity
+        for p in points {
+            x0 = Swift.min(x0, p.x); y0 = Swift.min(y0, p.y)
+            x1 = Swift.max(x1, p.x); y1 = Swift.max(y1, p.y)
+        }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// A replicator's copies: copy i under the instance transform applied i times about the

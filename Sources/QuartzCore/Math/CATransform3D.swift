@@ -156,3 +156,26 @@ public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
 
 /// The affine part of `t`.
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform { t.affinePart }
+
+extension CATransform3D {
+    /// Whether the transform maps the plane z = 0 affinely and keeps z out of x and y: no
+    /// perspective and no z terms in x or y (then `affinePart` is exact on a layer's plane and
+    /// depth cannot change what is drawn).
+    var isAffine2D: Bool {
+        m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0 && m34 == 0 && m44 == 1
+    }
+
+    /// The plane z = 0 through the transform, flattened onto z = 0 of the target: the
+    /// homography (x, y, 1) ↦ (X, Y, W).
+    var planeProjection: ProjectiveTransform {
+        ProjectiveTransform(m11: Double(m11), m12: Double(m12), m13: Double(m14),
+                            m21: Double(m21), m22: Double(m22), m23: Double(m24),
+                            m31: Double(m41), m32: Double(m42), m33: Double(m44))
+    }
+
+    /// The homogeneous image of the point (x, y, z).
+    func homogeneous(_ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> (x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) {
+        (x * m11 + y * m21 + z * m31 + m41, x * m12 + y * m22 + z * m32 + m42,
+         x * m13 + y * m23 + z * m33 + m43, x * m14 + y * m24 + z * m34 + m44)
+    }
+}

@@ -129,14 +129,29 @@ open class CARenderer: NSObject {
         var live = [Bool](repeating: false, count: resolved.count)
         var replicatedChange = false
         castsShadows = false
-        func visit(_ id: Int32, _ parent: CALayer?, _ toRoot: CGAffineTransform, replicated: Bool = false) {
+        func visit(_ id: Int32, _ parent: CALayer?, _ toRoot: CGAffineTransform, replicated: Bool = false, in3D: Bool = false) {
             guard let layer = resolve(id, in: tree) else { return }
             let i = Int(id)
             live[i] = true
-            let transform = parent.map { layer.transform(inParent: $0).concatenating(toRoot) } ?? .identity
+            var transform = CGAffineTransform.identity
+            var in3D = in3D
+            if let parent, !in3D {
+                if !layer.isDrawnIn3D(inParent: parent) {
+                    transform = layer.transform(inParent: parent).concatenating(toRoot)
+                } else if layer.flattensSublayers && parent.flattensSublayers,
+                          case let h = layer.transform3D(inParent: parent).planeProjection, h.isAffine {
+                    // A 3-D transform that maps the layer's plane affinely (a turn without
+                    // perspective, a perspective parent with the layer flat in it).
+                    transform = h.affine.concatenating(toRoot)
+                } else {
+                    // Drawn under perspective or in a transform layer's scene (with everything
+                    // below): it may land anywhere on the frame, so its footprint is all of it.
+                    in3D = true
+                }
+            }
             let hidden = layer.isHidden || layer.opacity <= 0
             if !hidden && layer.shadowOpacity > 0 { castsShadows = true }
-            let rect = hidden ? CGRect.null : footprint(of: layer).applying(transform)
+            let rect = hidden ? CGRect.null : in3D ? CGRect.infinite : footprint(of: layer).applying(transform)
             let node = tree.nodes[i]
             let isAnimated = animatedNow.contains(id)
             if forceFullFrame || !recordLive[i] || recordVersion[i] != node.contentVersion || recordRect[i] != rect
@@ -151,7 +166,7 @@ open class CARenderer: NSObject {
             recordAnimated[i] = isAnimated
             guard !hidden else { return }
             let inside = replicated || layer.paintsBeyondFootprints
-            for child in node.children { visit(child, layer, transform, replicated: inside) }
+            for child in node.children { visit(child, layer, transform, replicated: inside, in3D: in3D) }
             if node.mask >= 0 {
                 live[Int(node.mask)] = true
                 _ = resolve(node.mask, in: tree)   // resolved here so drawing only reads

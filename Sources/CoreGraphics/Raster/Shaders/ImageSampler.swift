@@ -21,18 +21,44 @@ struct ImageSampler {
     /// For an integer translation, the texel offset of pixel (x, y): (x + dx, y + dy).
     let translation: (dx: Int, dy: Int)?
 
+    /// For a perspective draw, pixel space to homogeneous image coordinates (then
+    /// `pixelToImage` is unused).
+    let projective: ProjectiveTransform?
+    /// For trilinear filtering, the next smaller level and the weight (0…256) its samples
+    /// get against this level's.
+    let coarser: (level: SamplerLevel, weight: UInt32)?
+
     /// `prefilter` (medium and high quality) samples a half-size level of the image for each
     /// halving of its size on screen, so strong reductions average texels instead of skipping
-    /// them.
+    /// them. `trilinear` also blends with the next smaller level by how far the scale lies
+    /// between the two, so the reduction changes smoothly instead of in steps.
     init(image: CGImage, layout: PixelLayout, pixelToImage: CGAffineTransform, bilinear: Bool, tiled: Bool,
-         alpha: Float, prefilter: Bool = false) {
+         alpha: Float, prefilter: Bool = false, trilinear: Bool = false) {
         var level = 0
-        if prefilter && !tiled {
+        var coarser: (level: SamplerLevel, weight: UInt32)?
+        if (prefilter || trilinear) && !tiled {
             // Texels per pixel along the image's faster-shrinking axis.
             let t = pixelToImage
             let step = Swift.max(hypot(t.a, t.b), hypot(t.c, t.d))
-            if step.isFinite && step >= 2 { level = Swift.min(Int(log2(Double(step))), 12) }
+            if trilinear, step.isFinite, step > 1 {
+                let exact = Swift.min(Double(log2(step)), 12)
+                level = Int(exact)
+                let weight = UInt32(((exact - Double(level)) * 256).rounded())
+                if weight > 0 {
+                    coarser = (SamplerLevel(ImageSampler(image: image, layout: layout, pixelToImage: pixelToImage, bilinear: bilinear,
+                                                         tiled: false, alpha: alpha, level: level + 1)), weight)
+                }
+            } else if step.isFinite && step >= 2 {
+                level = Swift.min(Int(log2(Double(step))), 12)
+            }
         }
+        self.init(image: image, layout: layout, pixelToImage: pixelToImage, bilinear: bilinear, tiled: tiled,
+                  alpha: alpha, level: level, coarser: coarser)
+    }
+
+    /// Samples level `level` of the image's reduction pyramid.
+    private init(image: CGImage, layout: PixelLayout, pixelToImage: CGAffineTransform, bilinear: Bool, tiled: Bool,
+                 alpha: Float, level: Int, coarser: (level: SamplerLevel, weight: UInt32)? = nil) {
         let pyramid = image.packedLevel(level, layout: layout)
         (words, isOpaque) = (pyramid.words, pyramid.opaque)
         width = pyramid.width
@@ -44,6 +70,8 @@ struct ImageSampler {
         self.pixelToImage = pixelToImage
         self.tiled = tiled
         self.alpha = UInt32(Swift.max(0, Swift.min(255, alpha * 255 + 0.5)))
+        self.projective = nil
+        self.coarser = coarser
         // At an integer translation every pixel centre lands on a texel centre: sampling is a copy.
         // Transforms built from several steps (a layer's position, anchor point and contents
         // flip) carry rounding noise far below a pixel: within 1e-9 of the identity scale and
@@ -54,11 +82,58 @@ struct ImageSampler {
             && near(t.tx, t.tx.rounded()) && near(t.ty, t.ty.rounded())
         self.bilinear = bilinear && !isTranslation
         // Pixel centre x + ½ maps to u = x + ½ + tx, inside texel x + tx.
-        translation = isTranslation && Swift.abs(t.tx) < 1e9 && Swift.abs(t.ty) < 1e9
+        translation = isTranslation && Swift.abs(t.tx) < 1e9 && Swift.abs(t.ty) < 1e9 && coarser == nil
             ? (Int(t.tx.rounded()), Int(t.ty.rounded())) : nil
     }
 
+    /// A perspective draw: each pixel centre maps through `projective` to homogeneous image
+    /// coordinates and is divided through; edges clamp.
+    init(image: CGImage, layout: PixelLayout, projective: ProjectiveTransform, bilinear: Bool, alpha: Float) {
+        let base = image.packedLevel(0, layout: layout)
+        (words, isOpaque) = (base.words, base.opaque)
+        width = base.width
+        height = base.height
+        pixelToImage = .identity
+        self.projective = projective
+        self.bilinear = bilinear
+        tiled = false
+        self.alpha = UInt32(Swift.max(0, Swift.min(255, alpha * 255 + 0.5)))
+        translation = nil
+        coarser = nil
+    }
+
     func fetch(y: Int, x0: Int, into out: UnsafeMutablePointer<UInt32>, count: Int) {
+        if let projective {
+            fetchProjective(projective, y: y, x0: x0, into: out, count: count)
+            return
+        }
+        fetchLevel(y: y, x0: x0, into: out, count: count)
+        guard let coarser else { return }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { other in
+            coarser.level.sampler.fetchLevel(y: y, x0: x0, into: other.baseAddress!, count: count)
+            for i in 0..<count { out[i] = PixelMath.lerp(out[i], other[i], coarser.weight) }
+        }
+    }
+
+    private func fetchProjective(_ h: ProjectiveTransform, y: Int, x0: Int, into out: UnsafeMutablePointer<UInt32>, count: Int) {
+        let py = Double(y) + 0.5
+        var px = Double(x0) + 0.5
+        words.withUnsafeBufferPointer { src in
+            for i in 0..<count {
+                let p = h.homogeneous(px, py)
+                px += 1
+                guard p.w > 0 else {
+                    out[i] = 0
+                    continue
+                }
+                let u = p.x / p.w, v = p.y / p.w
+                out[i] = bilinear ? sampleBilinear(src, u - 0.5, v - 0.5)
+                    : texel(src, clampInt(u.rounded(.down)), clampInt(v.rounded(.down)))
+            }
+        }
+    }
+
+    private func fetchLevel(y: Int, x0: Int, into out: UnsafeMutablePointer<UInt32>, count: Int) {
         let t = pixelToImage
         let py = Double(y) + 0.5, px = Double(x0) + 0.5
         var u = Double(t.a) * px + Double(t.c) * py + Double(t.tx)
@@ -202,4 +277,10 @@ struct ImageSampler {
         let bottom = PixelMath.lerp(texel(src, x, y + 1), texel(src, x + 1, y + 1), fx)
         return PixelMath.lerp(top, bottom, fy)
     }
+}
+
+/// A sampler held by reference, so that a sampler can carry the next level of its pyramid.
+final class SamplerLevel {
+    let sampler: ImageSampler
+    init(_ sampler: ImageSampler) { self.sampler = sampler }
 }
