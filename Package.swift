@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "LaminaPlatform", targets: ["LaminaPlatform"]),
         .executable(name: "lamina-demo", targets: ["LaminaDemo"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
     ],
@@ -47,9 +48,14 @@ let package = Package(
             name: "QuartzCore",
             dependencies: ["CoreGraphics"]
         ),
+        // The interface display backends implement (surfaces for windows); headless built in.
+        .target(
+            name: "LaminaPlatform",
+            dependencies: ["CoreGraphics"]
+        ),
         .target(
             name: "UIKit",
-            dependencies: ["QuartzCore", "CoreGraphics", "_Testing_UIKit"]
+            dependencies: ["QuartzCore", "CoreGraphics", "LaminaPlatform", "_Testing_UIKit"]
         ),
         // The demo gallery's scenes, shared by the executable and the reference-image tests.
         .target(
@@ -96,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UIKitTests",
-            dependencies: ["UIKit", "LaminaGallery", "LaminaTestSupport"],
+            dependencies: ["UIKit", "LaminaPlatform", "LaminaGallery", "LaminaTestSupport"],
             exclude: ["ReferenceImages"]
         ),
     ]

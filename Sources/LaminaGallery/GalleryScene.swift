@@ -28,7 +28,8 @@ public struct GalleryScene {
             GalleryScene(name: "3-layer-styles") { LayerStyleScene.makeView() },
             GalleryScene(name: "4-draw-rect") { DrawRectScene.makeView() },
             GalleryScene(name: "5-animation-strip") { AnimationStripScene.makeView() },
-            GalleryScene(name: "6-layer-classes") { LayerClassesScene.makeView() },
+        ] + LayerClassesScene.pages.map { page in GalleryScene(name: page.name) { LayerClassesScene.makeView(page.panels) } } + [
+            GalleryScene(name: "13-transform-layer") { ThreeDScene.makeView() },
         ]
     }
 }

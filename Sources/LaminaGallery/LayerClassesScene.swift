@@ -1,21 +1,31 @@
 import UIKit
 
-/// One panel per layer class and visual: a shape layer drawing a star with a partial stroke,
-/// axial/radial/conic gradient layers, a replicator's ring of fading dots, a scroll layer
-/// showing part of a grid, layer shadows (from content and from a path), a mask, and circular
-/// against continuous corners.
+/// The layer classes and layer visuals, one gallery page each: a shape layer drawing a star
+/// with a partial stroke and a dashed outline; axial, radial and conic gradient layers; a
+/// replicator's ring of fading dots and a delayed copy; a scroll layer showing part of a grid;
+/// a tiled layer; an emitter; and layer shadows (from content and from a path), a mask,
+/// circular against continuous corners and a flipped, double-sided card.
 @MainActor
 enum LayerClassesScene {
     static let panel = CGSize(width: 140, height: 120)
 
-    static func makeView() -> UIView {
-        let columns = 4, rows = 4
+    /// The pages: file name and panels.
+    static let pages: [(name: String, panels: [@MainActor (CALayer) -> Void])] = [
+        ("6-shape-layer", [shape, dashedOutline]),
+        ("7-gradient-layer", [axial, radial, conic]),
+        ("8-replicator-layer", [replicator, delayedReplicator]),
+        ("9-scroll-layer", [scroll]),
+        ("10-tiled-layer", [tiled]),
+        ("11-emitter-layer", [emitter]),
+        ("12-layer-visuals", [contentShadow, pathShadow, masked, circularCorners, continuousCorners, flipped]),
+    ]
+
+    /// A row (or rows of three) of white panels on grey, each built by one function.
+    static func makeView(_ builders: [@MainActor (CALayer) -> Void]) -> UIView {
+        let columns = Swift.min(builders.count, 3), rows = (builders.count + 2) / 3
         let root = UIView(frame: CGRect(x: 0, y: 0, width: CGFloat(columns) * (panel.width + 10) + 10,
                                         height: CGFloat(rows) * (panel.height + 10) + 10))
         root.backgroundColor = UIColor(white: 0.92, alpha: 1)
-        let builders: [(CALayer) -> Void] = [shape, axial, radial, conic, replicator, scroll, contentShadow, pathShadow,
-                                              masked, circularCorners, continuousCorners, dashedOutline,
-                                              emitter, tiled, delayedReplicator, flipped]
         for (index, build) in builders.enumerated() {
             let panelView = UIView(frame: CGRect(x: 10 + CGFloat(index % columns) * (panel.width + 10),
                                                  y: 10 + CGFloat(index / columns) * (panel.height + 10),

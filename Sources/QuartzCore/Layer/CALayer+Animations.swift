@@ -163,6 +163,7 @@ extension CALayer {
     func propertyDidChange(_ key: String, from oldValue: Any?) {
         guard !isPresentationCopy else { return }
         hasVisualChange = true
+        if !CALayer.placementKeys.contains(key) { hasAppearanceChange = true }
         let stack = TransactionStack.current
         stack.noteChange(self)
         guard committedState != nil, !stack.disableActions else { return }

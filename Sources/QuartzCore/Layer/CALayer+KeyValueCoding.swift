@@ -9,7 +9,13 @@ extension CALayer {
         "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
         "contents", "contentsRect", "contentsScale", "contentsCenter", "backgroundColor", "cornerRadius",
         "borderWidth", "borderColor", "opacity", "hidden", "masksToBounds", "doubleSided",
-        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
+        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "rasterizationScale",
+    ]
+
+    /// Keys that place the layer without changing how it looks in its own space.
+    static let placementKeys: Set<String> = [
+        "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "opacity", "hidden", "doubleSided",
+        "allowsEdgeAntialiasing", "shouldRasterize", "name",
     ]
 
     func propertyValue(forKey key: String) -> Any? {
@@ -28,6 +34,8 @@ extension CALayer {
         case "contentsScale": return contentsScale
         case "contentsGravity": return contentsGravity.rawValue
         case "backgroundColor": return backgroundColor
+        case "shouldRasterize": return shouldRasterize
+        case "rasterizationScale": return rasterizationScale
         case "cornerRadius": return cornerRadius
         case "cornerCurve": return cornerCurve.rawValue
         case "borderWidth": return borderWidth
@@ -68,6 +76,8 @@ extension CALayer {
         case "contentsScale": cg { contentsScale = $0 }
         case "contentsGravity": if let v = value as? String { contentsGravity = CALayerContentsGravity(rawValue: v) }
         case "backgroundColor": backgroundColor = KeyPathMember.color(value)
+        case "shouldRasterize": flag { shouldRasterize = $0 }
+        case "rasterizationScale": cg { rasterizationScale = $0 }
         case "cornerRadius": cg { cornerRadius = $0 }
         case "cornerCurve": if let v = value as? String { cornerCurve = CALayerCornerCurve(rawValue: v) }
         case "borderWidth": cg { borderWidth = $0 }

@@ -151,6 +151,17 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether the layer draws its edges anti-aliased when transformed.
     @exclusivity(unchecked) open var allowsEdgeAntialiasing = false { didSet { propertyDidChange("allowsEdgeAntialiasing", from: oldValue) } }
 
+    /// Whether the layer and its sublayers are drawn once into a bitmap (at
+    /// `rasterizationScale` pixels per point of the layer's own space) that later frames reuse
+    /// while nothing inside changes. Shadow and mask are part of the bitmap; `opacity` is not.
+    @exclusivity(unchecked) open var shouldRasterize = false { didSet { propertyDidChange("shouldRasterize", from: oldValue) } }
+
+    /// Pixels per point of the bitmap `shouldRasterize` draws into (1 by default, so set it to
+    /// the screen's scale to stay sharp there). Animatable.
+    @exclusivity(unchecked) open var rasterizationScale: CGFloat = 1 {
+        didSet { propertyDidChange("rasterizationScale", from: oldValue) }
+    }
+
     /// Whether `opacity` applies to the layer and sublayers composited together.
     @exclusivity(unchecked) open var allowsGroupOpacity = true { didSet { propertyDidChange("allowsGroupOpacity", from: oldValue) } }
 
@@ -227,6 +238,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether a property that changes the layer's own appearance changed since its last
     /// commit (as opposed to only its sublayer list).
     @exclusivity(unchecked) var hasVisualChange = true
+    /// Whether a property that changes what the layer itself looks like in its own space
+    /// changed since its last commit: any but where it is placed (position, transform,
+    /// opacity, …). A rasterized layer's bitmap survives placement changes.
+    @exclusivity(unchecked) var hasAppearanceChange = true
     /// Values stored under keys that are not properties (custom animatable properties).
     @exclusivity(unchecked) var customValues: [String: Any] = [:]
     /// The animations attached to the layer, in the order added.
@@ -298,6 +313,8 @@ open class CALayer: NSObject, CAMediaTiming {
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
         allowsEdgeAntialiasing = other.allowsEdgeAntialiasing
         allowsGroupOpacity = other.allowsGroupOpacity
+        shouldRasterize = other.shouldRasterize
+        rasterizationScale = other.rasterizationScale
         isDoubleSided = other.isDoubleSided
         shadowColor = other.shadowColor
         shadowOpacity = other.shadowOpacity

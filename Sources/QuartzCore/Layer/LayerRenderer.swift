@@ -17,11 +17,17 @@
 /// - Note: Differs from Apple: depth sorting orders whole layers by the depth of their centre
 ///   and does not split layers that cross in depth; `allowsEdgeAntialiasing` is honoured on
 ///   the edges of layers drawn under perspective (2-D rotated edges are always antialiased).
+/// A rasterized layer's bitmap and the rectangle of the layer's own space it covers.
+typealias RasterImage = (image: CGImage, extent: CGRect)
+
 struct LayerRenderer {
     let context: CGContext
     /// The sublayers of a layer in drawing order: its own by default; the render tree's for
     /// committed snapshots.
     var sublayers: (CALayer) -> [CALayer] = { $0.sublayersInDrawingOrder }
+    /// A rasterized layer's bitmap: the compositor's cached one while nothing inside the layer
+    /// changed, else the one `make` draws (which it keeps). Without it every draw makes one.
+    var rasterCache: ((CALayer, () -> RasterImage?) -> RasterImage?)?
     /// When set, only layers whose drawing may touch this device rectangle are drawn (the
     /// compositor's damage); their sublayers are still visited.
     var cull: CGRect?
@@ -58,8 +64,16 @@ struct LayerRenderer {
             drawScene(of: layer, CATransform3DIdentity, alpha: inheritedAlpha * CGFloat(layer.opacity))
             return
         }
+        if layer.shouldRasterize {
+            drawRasterized(layer)
+            return
+        }
+        drawLayer(layer, opacity: CGFloat(layer.opacity))
+    }
+
+    /// The layer and its subtree at `opacity` (its own, or 1 for a rasterized bitmap).
+    private func drawLayer(_ layer: CALayer, opacity: CGFloat) {
         let ctx = context
-        let opacity = CGFloat(layer.opacity)
         let shadow = shadowColor(of: layer)
         ctx.saveGState()
         if shadow != nil && layer.masksToBounds {
@@ -250,26 +264,68 @@ struct LayerRenderer {
         guard scale.isFinite, scale > 0 else { return }
         let width = Swift.max(1, Int((extent.width * scale).rounded(.up)))
         let height = Swift.max(1, Int((extent.height * scale).rounded(.up)))
-        guard let offscreen = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                        space: CGColorSpaceCreateDeviceRGB(),
-                                        bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return }
+        guard let offscreen = LayerRenderer.bitmap(width, height) else { return }
         let sx = CGFloat(width) / extent.width, sy = CGFloat(height) / extent.height
-        // Layer space (y down) onto the image: its first row is extent.minY.
-        offscreen.translateBy(x: 0, y: CGFloat(height))
-        offscreen.scaleBy(x: sx, y: -sy)
-        offscreen.translateBy(x: -extent.minX, y: -extent.minY)
-        var renderer = LayerRenderer(context: offscreen)
-        renderer.sublayers = sublayers
-        renderer.maskOf = maskOf
-        renderer.shifted = shifted
-        renderer.draw(layer)
-        guard let image = offscreen.makeImage() else { return }
+        guard let image = offscreenImage(offscreen, extent: extent, draw: { $0.draw(layer) }) else { return }
         let imageToLayer = CGAffineTransform(a: 1 / sx, b: 0, c: 0, d: 1 / sy, tx: extent.minX, ty: extent.minY)
         ctx.saveGState()
         ctx.setAlpha(alpha)
         ctx.setShouldAntialias(layer.allowsEdgeAntialiasing)
         ctx.interpolationQuality = .default
         ctx.draw(image, projecting: ProjectiveTransform(imageToLayer).concatenating(h))
+        ctx.restoreGState()
+    }
+
+    private static func bitmap(_ width: Int, _ height: Int) -> CGContext? {
+        CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+    }
+
+    /// Draws into `offscreen` (transparent) with `extent` of layer space filling it, through
+    /// a renderer with this one's tree providers, and returns the image.
+    private func offscreenImage(_ offscreen: CGContext, extent: CGRect, draw: (LayerRenderer) -> Void) -> CGImage? {
+        let sx = CGFloat(offscreen.width) / extent.width, sy = CGFloat(offscreen.height) / extent.height
+        // Layer space (y down) onto the image: its first row is extent.minY.
+        offscreen.translateBy(x: 0, y: CGFloat(offscreen.height))
+        offscreen.scaleBy(x: sx, y: -sy)
+        offscreen.translateBy(x: -extent.minX, y: -extent.minY)
+        var renderer = LayerRenderer(context: offscreen)
+        renderer.sublayers = sublayers
+        renderer.maskOf = maskOf
+        renderer.shifted = shifted
+        renderer.rasterCache = rasterCache
+        draw(renderer)
+        return offscreen.makeImage()
+    }
+
+    // MARK: Rasterization
+
+    /// A rasterized layer: its subtree drawn at full opacity into a bitmap of its own space
+    /// at `rasterizationScale` pixels per point (on whole pixels of that grid), composited at
+    /// its opacity. The compositor keeps the bitmap while nothing inside changes.
+    private func drawRasterized(_ layer: CALayer) {
+        let make = { () -> RasterImage? in
+            var scale = layer.rasterizationScale
+            guard scale.isFinite, scale > 0 else { return nil }
+            var extent = self.subtreeExtent(of: layer, depth: 0)
+            guard extent.isFiniteRect, !extent.isNull, extent.width > 0, extent.height > 0 else { return nil }
+            // No bitmap side beyond 4096 pixels: larger layers are rasterized more coarsely.
+            scale = Swift.min(scale, 4096 / extent.width, 4096 / extent.height)
+            let x0 = (extent.minX * scale).rounded(.down), y0 = (extent.minY * scale).rounded(.down)
+            let x1 = (extent.maxX * scale).rounded(.up), y1 = (extent.maxY * scale).rounded(.up)
+            extent = CGRect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
+            guard let offscreen = LayerRenderer.bitmap(Swift.max(1, Int(x1 - x0)), Swift.max(1, Int(y1 - y0))),
+                  let image = self.offscreenImage(offscreen, extent: extent, draw: { $0.drawLayer(layer, opacity: 1) })
+            else { return nil }
+            return (image, extent)
+        }
+        guard let raster = rasterCache?(layer, make) ?? make() else { return }
+        let ctx = context
+        if let cull, !raster.extent.applying(ctx.ctm).intersects(cull) { return }
+        ctx.saveGState()
+        ctx.setAlpha(inheritedAlpha * CGFloat(layer.opacity))
+        ctx.interpolationQuality = .default
+        ctx.drawUpright(raster.image, in: raster.extent)
         ctx.restoreGState()
     }
 
@@ -501,6 +557,8 @@ struct LayerRenderer {
         let magnifying = target.width > naturalSize.width || target.height > naturalSize.height
         let filter = magnifying ? layer.magnificationFilter : layer.minificationFilter
         ctx.interpolationQuality = filter == .nearest ? .none : .default
+        // Trilinear: reductions blend the two nearest levels of the image's reduction pyramid.
+        ctx.trilinearFiltering = filter == .trilinear
         let center = layer.contentsCenter.standardized
         if wholeImage, layer.contentsGravity == .resize, center != CGRect(x: 0, y: 0, width: 1, height: 1),
            center.minX >= 0, center.minY >= 0, center.maxX <= 1, center.maxY <= 1 {

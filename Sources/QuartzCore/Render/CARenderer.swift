@@ -49,6 +49,14 @@ open class CARenderer: NSObject {
     private var castsShadows = false
     private var anyAnimatedLastFrame = false
 
+    /// Rasterized layers' bitmaps by node id, with the signature of the subtree they show.
+    private var rasters: [Int32: (signature: Int, raster: RasterImage)] = [:]
+    private let rasterLock = NSLock()
+
+    /// Bitmaps of rasterized layers drawn afresh by the last `render()` (not taken from the
+    /// cache).
+    package private(set) var lastRasterizedCount = 0
+
     /// Pixels written by the last `render()` (0 for a frame with no damage).
     public private(set) var lastRenderedPixelCount = 0
 
@@ -179,6 +187,9 @@ open class CARenderer: NSObject {
             recordAnimated[i] = false
         }
         recordLive = live
+        rasterLock.lock()
+        rasters = rasters.filter { Int($0.key) < live.count && live[Int($0.key)] }
+        rasterLock.unlock()
         anyAnimatedLastFrame = !animatedNow.isEmpty
         if forceFullFrame || replicatedChange { area = bounds }
         forceFullFrame = false
@@ -193,6 +204,7 @@ open class CARenderer: NSObject {
     /// Redraws the damaged area from the render tree.
     open func render() {
         lastRenderedPixelCount = 0
+        lastRasterizedCount = 0
         guard !damage.isNull, !damage.isEmpty, let root = layer, root.renderID >= 0 else { return }
         // Whole device pixels around the damage.
         let x0 = (damage.minX * scale).rounded(.down), y0 = (damage.minY * scale).rounded(.down)
@@ -227,6 +239,7 @@ open class CARenderer: NSObject {
             mask: { [unowned self] layer in self.mask(of: layer, in: tree) },
             cull: cull)
         renderer.shifted = { [unowned self] layer, shift in self.resolveShifted(layer, by: shift, in: tree) }
+        renderer.rasterCache = { [unowned self] layer, make in self.cachedRaster(of: layer, make, in: tree) }
         // A leaf whose footprint (recorded this frame, root coordinates) misses the area.
         renderer.skip = { [unowned self] layer in
             let id = Int(layer.snapshotNodeID)
@@ -345,6 +358,67 @@ open class CARenderer: NSObject {
             return resolveShifted(resolved, by: shift, in: tree)
         }
         return copy
+    }
+
+    // MARK: Rasterized layers
+
+    /// The kept bitmap of a rasterized layer when its subtree still looks the same, else a
+    /// new one (kept for later frames unless something inside is animating).
+    private func cachedRaster(of layer: CALayer, _ make: () -> RasterImage?, in tree: RenderTree) -> RasterImage? {
+        let id = layer.snapshotNodeID
+        guard id >= 0, let signature = rasterSignature(of: id, layer, in: tree) else {
+            countRasterization()
+            return make()
+        }
+        rasterLock.lock()
+        let kept = rasters[id]
+        rasterLock.unlock()
+        if let kept, kept.signature == signature { return kept.raster }
+        countRasterization()
+        guard let raster = make() else { return nil }
+        rasterLock.lock()
+        rasters[id] = (signature, raster)
+        rasterLock.unlock()
+        return raster
+    }
+
+    private func countRasterization() {
+        rasterLock.lock()
+        lastRasterizedCount += 1
+        rasterLock.unlock()
+    }
+
+    /// What a rasterized layer's bitmap depends on: the layer's own look (not where it is
+    /// placed) and everything of its sublayers and masks; nil while any of that animates.
+    private func rasterSignature(of id: Int32, _ layer: CALayer, in tree: RenderTree) -> Int? {
+        var hasher = Hasher()
+        let node = tree.nodes[Int(id)]
+        if animatedNow.contains(id) {
+            // Moving, turning or fading a rasterized layer keeps its bitmap.
+            let placementOnly = node.animations.allSatisfy { animation in
+                guard let property = animation as? CAPropertyAnimation, !(animation is CAAnimationGroup),
+                      let key = property.keyPath?.split(separator: ".").first else { return false }
+                return CALayer.placementKeys.contains(String(key))
+            }
+            guard placementOnly else { return nil }
+        }
+        hasher.combine(node.appearanceVersion)
+        hasher.combine(layer.rasterizationScale)
+        var pending = node.children + (node.mask >= 0 ? [node.mask] : [])
+        hasher.combine(pending)
+        var visited = 0
+        while let next = pending.popLast() {
+            visited += 1
+            guard visited < 100_000, !animatedNow.contains(next) else { return nil }
+            let child = tree.nodes[Int(next)]
+            hasher.combine(next)
+            hasher.combine(child.contentVersion)
+            hasher.combine(child.children)
+            hasher.combine(child.mask)
+            pending += child.children
+            if child.mask >= 0 { pending.append(child.mask) }
+        }
+        return hasher.finalize()
     }
 
     private func children(of layer: CALayer, in tree: RenderTree) -> [CALayer] {

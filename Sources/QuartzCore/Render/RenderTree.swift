@@ -17,6 +17,9 @@ package final class RenderTree: @unchecked Sendable {
         /// The tree version at which its own appearance last changed (not only its sublayer
         /// list): a renderer repaints its footprint then.
         package var contentVersion: UInt64 = 0
+        /// The tree version at which its look in its own space last changed (placement
+        /// aside): what a rasterized layer's cached bitmap depends on.
+        package var appearanceVersion: UInt64 = 0
     }
 
     /// The process's tree (every transaction commits into it).
@@ -51,7 +54,7 @@ package final class RenderTree: @unchecked Sendable {
         defer { lock.unlock() }
         guard id >= 0, Int(id) < nodes.count else { return }
         version += 1
-        nodes[Int(id)] = Node(contentVersion: version)
+        nodes[Int(id)] = Node(contentVersion: version, appearanceVersion: version)
         animatedIDs.remove(id)
         timeDependentIDs.remove(id)
         freeIDs.append(id)
@@ -86,6 +89,8 @@ package final class RenderTree: @unchecked Sendable {
             node.animations = layer.attachedAnimations.filter { $0.watch != nil }.compactMap { $0.animation.copy() as? CAAnimation }
             if layer.hasVisualChange || node.contentVersion == 0 { node.contentVersion = version }
             layer.hasVisualChange = false
+            if layer.hasAppearanceChange || node.appearanceVersion == 0 { node.appearanceVersion = version }
+            layer.hasAppearanceChange = false
             nodes[id] = node
             if node.animations.isEmpty { animatedIDs.remove(Int32(id)) } else { animatedIDs.insert(Int32(id)) }
             if layer.changesWithTime { timeDependentIDs.insert(Int32(id)) } else { timeDependentIDs.remove(Int32(id)) }

@@ -21,6 +21,10 @@ open class UIScreen: NSObject {
         super.init()
     }
 
+    /// The most frames per second the screen shows (60: backends present at most one frame
+    /// per refresh).
+    open var maximumFramesPerSecond: Int { 60 }
+
     /// The native pixels per point (equal to `scale`).
     open var nativeScale: CGFloat { scale }
     /// The screen's size in pixels.

@@ -14,6 +14,12 @@ open class UIWindow: UIView {
         }
     }
 
+    /// The screen the window is shown on.
+    open var screen: UIScreen = .main
+
+    /// Composites the window into its platform surface (made at the first frame).
+    var compositor: WindowCompositor?
+
     /// Whether this is the key window.
     open private(set) var isKeyWindow = false
 

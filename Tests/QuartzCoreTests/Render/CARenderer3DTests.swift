@@ -32,7 +32,7 @@ import Testing
             let renderer = try #require(CARenderer(pixelWidth: 240, pixelHeight: 120, scale: 2))
             renderer.layer = root
             renderer.renderFrame(atTime: clock.time)
-            #expect(ReferenceImage.pixels(of: renderer.makeImage()!) == pixels(root))
+            #expect((ReferenceImage.pixels(of: renderer.makeImage()!) == pixels(root)) == true)
             #expect(renderer.renderFrame(atTime: clock.time).isNull)
             CATransaction.begin()
             CATransaction.setDisableActions(true)
@@ -40,14 +40,14 @@ import Testing
             CATransaction.commit()
             #expect(renderer.renderFrame(atTime: clock.time) == root.bounds)
             #expect(renderer.lastRenderedPixelCount == 240 * 120)
-            #expect(ReferenceImage.pixels(of: renderer.makeImage()!) == pixels(root))
+            #expect((ReferenceImage.pixels(of: renderer.makeImage()!) == pixels(root)) == true)
             // A 2-D layer beside it still repaints only its footprint.
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             flat.position.x += 1
             CATransaction.commit()
             #expect(renderer.renderFrame(atTime: clock.time) == CGRect(x: 1, y: 1, width: 11, height: 10))
-            #expect(ReferenceImage.pixels(of: renderer.makeImage()!) == pixels(root))
+            #expect((ReferenceImage.pixels(of: renderer.makeImage()!) == pixels(root)) == true)
         }
     }
 }

@@ -7,12 +7,19 @@ import UIKit
 /// (tolerance: 2 of 255 per channel).
 @MainActor
 @Suite struct GalleryReferenceTests {
-    @Test(arguments: ["1-clock", "2-anchor-point", "3-layer-styles", "4-draw-rect", "5-animation-strip", "6-layer-classes"])
+    @Test(arguments: ["1-clock", "2-anchor-point", "3-layer-styles", "4-draw-rect", "5-animation-strip", "6-shape-layer",
+                      "7-gradient-layer", "8-replicator-layer", "9-scroll-layer", "10-tiled-layer", "11-emitter-layer",
+                      "12-layer-visuals", "13-transform-layer"])
     func sceneMatchesReference(name: String) throws {
         let scene = try #require(GalleryScene.all().first { $0.name == name })
         let image = try #require(scene.render().cgImage)
         let message = ReferenceImage.mismatch(image, suite: "GalleryReferenceTests", name: name)
         #expect(message == nil, Comment(rawValue: message ?? ""))
+    }
+
+    /// Every scene of the gallery is checked above.
+    @Test func everySceneHasAReference() {
+        #expect(GalleryScene.all().count == 13)
     }
 
     @Test func clockAtAnotherTime() throws {

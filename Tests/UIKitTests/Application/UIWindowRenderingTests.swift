@@ -1,0 +1,65 @@
+import LaminaPlatform
+import LaminaTestSupport
+import Testing
+import UIKit
+
+/// Windows composite into a platform surface (headless here): whole first frames, idle frames
+/// that present nothing, damage-only frames, and animated frames equal to the presentation
+/// tree at the frame's time.
+@MainActor
+@Suite struct UIWindowRenderingTests {
+    private func expected(_ window: UIWindow) -> [UInt8] {
+        let ctx = ReferenceImage.layerCanvas(window.bounds.size, scale: window.screen.scale)
+        (window.layer.presentation() ?? window.layer).render(in: ctx)
+        return ReferenceImage.pixels(of: ctx.makeImage()!)
+    }
+
+    @Test func framesGoToTheSurface() throws {
+        withManualClock { clock in
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+            window.backgroundColor = .white
+            let box = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+            box.backgroundColor = .red
+            window.addSubview(box)
+            // Hidden windows draw nothing and get no surface.
+            #expect(window.renderFrame(atTime: clock.time).isNull)
+            #expect(window.surface == nil)
+            window.makeKeyAndVisible()
+            #expect(window.renderFrame(atTime: clock.time) == window.bounds)
+            guard let surface = window.surface as? HeadlessSurface else {
+                Issue.record("expected the headless backend's surface")
+                return
+            }
+            #expect(surface.pixelWidth == 300 && surface.pixelHeight == 180 && surface.scale == 3)
+            #expect(surface.presentedFrameCount == 1)
+            #expect(surface.lastDamage == CGRect(x: 0, y: 0, width: 300, height: 180))
+            #expect((ReferenceImage.pixels(of: surface.lastFrame!) == expected(window)) == true)
+            // Nothing changed: nothing presented.
+            #expect(window.renderFrame(atTime: clock.time + 1).isNull)
+            #expect(surface.presentedFrameCount == 1)
+            // A change without animation: only its footprint.
+            UIView.performWithoutAnimation { box.center.x += 10 }
+            #expect(window.renderFrame(atTime: clock.time) == CGRect(x: 9, y: 9, width: 32, height: 22))
+            #expect(surface.lastDamage == CGRect(x: 27, y: 27, width: 96, height: 66))
+            #expect((ReferenceImage.pixels(of: surface.lastFrame!) == expected(window)) == true)
+        }
+    }
+
+    @Test func animatedFramesShowThePresentationTree() throws {
+        withManualClock { clock in
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+            window.backgroundColor = .white
+            let box = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+            box.backgroundColor = .blue
+            window.addSubview(box)
+            window.makeKeyAndVisible()
+            window.renderFrame(atTime: clock.time)
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { box.center.x = 70 }
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            let image = window.renderedImage(atTime: clock.time)
+            #expect(box.layer.presentation()?.position.x == 45)
+            #expect((ReferenceImage.pixels(of: image!) == expected(window)) == true)
+        }
+    }
+}
