@@ -16,6 +16,7 @@ public protocol PlatformSurface: AnyObject {
     var scale: CGFloat { get }
     /// Shows a finished frame. `damage` is the part that changed since the previous frame, in
     /// device pixels (y down from the top left); the rest of `frame` equals the previous one.
+    /// Called on the main thread, or on the window's compositor thread while it runs.
     func present(_ frame: CGImage, damage: CGRect)
 }
 
@@ -61,17 +62,23 @@ public final class HeadlessBackend: PlatformBackend {
     }
 }
 
-/// A surface that keeps what it was given: the last frame, its damage and a count.
-public final class HeadlessSurface: PlatformSurface {
+/// A surface that keeps what it was given: the last frame, its damage and a count. Safe to
+/// present to from any thread.
+public final class HeadlessSurface: PlatformSurface, @unchecked Sendable {
     public let pixelWidth: Int
     public let pixelHeight: Int
     public let scale: CGFloat
+    private let lock = NSLock()
+    private var frame: CGImage?
+    private var damage: CGRect = .null
+    private var count = 0
+
     /// The last frame presented.
-    public private(set) var lastFrame: CGImage?
+    public var lastFrame: CGImage? { lock.withLock { frame } }
     /// The damage of the last frame presented.
-    public private(set) var lastDamage: CGRect = .null
+    public var lastDamage: CGRect { lock.withLock { damage } }
     /// How many frames were presented.
-    public private(set) var presentedFrameCount = 0
+    public var presentedFrameCount: Int { lock.withLock { count } }
 
     public init(pixelWidth: Int, pixelHeight: Int, scale: CGFloat) {
         self.pixelWidth = pixelWidth
@@ -80,8 +87,10 @@ public final class HeadlessSurface: PlatformSurface {
     }
 
     public func present(_ frame: CGImage, damage: CGRect) {
-        lastFrame = frame
-        lastDamage = damage
-        presentedFrameCount += 1
+        lock.withLock {
+            self.frame = frame
+            self.damage = damage
+            count += 1
+        }
     }
 }

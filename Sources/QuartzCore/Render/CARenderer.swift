@@ -25,9 +25,10 @@ open class CARenderer: NSObject {
     }
 
     private let context: CGContext
-    /// Two contexts over the top and bottom halves of the same pixels, for frames that paint
-    /// enough to be split across two threads.
-    private let bands: [CGContext]
+    /// Two contexts over the rows above and below a split row of the same pixels, for frames
+    /// that paint enough to be split across two threads (the last split's, kept).
+    private var bands: (row: Int, contexts: [CGContext])?
+    private let pixelWidth: Int
     private let pixelHeight: Int
     private let scale: CGFloat
     private var frameTime: CFTimeInterval = 0
@@ -75,21 +76,7 @@ open class CARenderer: NSObject {
         // Layer space is y-down, in points.
         context.translateBy(x: 0, y: CGFloat(pixelHeight))
         context.scaleBy(x: scale, y: -scale)
-        var bands: [CGContext] = []
-        if pixelHeight >= 2, let base = context.data {
-            let split = pixelHeight / 2
-            for (first, rows) in [(0, split), (split, pixelHeight - split)] {
-                guard let band = CGContext(data: base + first * context.bytesPerRow, width: pixelWidth, height: rows,
-                                           bitsPerComponent: 8, bytesPerRow: context.bytesPerRow,
-                                           space: CGColorSpaceCreateDeviceRGB(),
-                                           bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { continue }
-                // The same point space as the whole bitmap: row r of the band is row first + r.
-                band.translateBy(x: 0, y: CGFloat(rows + first))
-                band.scaleBy(x: scale, y: -scale)
-                bands.append(band)
-            }
-        }
-        self.bands = bands.count == 2 ? bands : []
+        self.pixelWidth = pixelWidth
         super.init()
     }
 
@@ -201,6 +188,25 @@ open class CARenderer: NSObject {
     /// (`LAMINA_RASTER_THREADS=1` keeps them on one).
     package static let parallelPixels = ProcessInfo.processInfo.environment["LAMINA_RASTER_THREADS"] == "1" ? Int.max : 1 << 18
 
+    /// Contexts over rows 0..<row and row..<pixelHeight of the bitmap, in the bitmap's point
+    /// space (row r of a band is row first + r of the whole).
+    private func bandContexts(splittingAt row: Int) -> [CGContext]? {
+        if let bands, bands.row == row { return bands.contexts }
+        guard row > 0, row < pixelHeight, let base = context.data else { return nil }
+        var contexts: [CGContext] = []
+        for (first, rows) in [(0, row), (row, pixelHeight - row)] {
+            guard let band = CGContext(data: base + first * context.bytesPerRow, width: pixelWidth, height: rows,
+                                       bitsPerComponent: 8, bytesPerRow: context.bytesPerRow,
+                                       space: CGColorSpaceCreateDeviceRGB(),
+                                       bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
+            band.translateBy(x: 0, y: CGFloat(rows + first))
+            band.scaleBy(x: scale, y: -scale)
+            contexts.append(band)
+        }
+        bands = (row, contexts)
+        return contexts
+    }
+
     /// Redraws the damaged area from the render tree.
     open func render() {
         lastRenderedPixelCount = 0
@@ -215,11 +221,14 @@ open class CARenderer: NSObject {
         tree.lock.lock()
         defer { tree.lock.unlock() }
         guard let top = resolve(root.renderID, in: tree) else { return }
-        let split = CGFloat(pixelHeight / 2) / scale
-        if bands.count == 2, !castsShadows, lastRenderedPixelCount >= CARenderer.parallelPixels, area.minY < split, area.maxY > split {
+        // The damage's middle row, on a whole point so that both halves keep whole-pixel edges.
+        let splitPoint = ((y0 + y1) / 2 / scale).rounded(.down)
+        let splitRow = Int(splitPoint * scale)
+        if !castsShadows, lastRenderedPixelCount >= CARenderer.parallelPixels, splitPoint > area.minY, splitPoint < area.maxY,
+           CGFloat(splitRow) == splitPoint * scale, let bands = bandContexts(splittingAt: splitRow) {
             // Rows are independent: each half is drawn by its own thread into its own context.
-            let parts = [CGRect(x: area.minX, y: area.minY, width: area.width, height: split - area.minY),
-                         CGRect(x: area.minX, y: split, width: area.width, height: area.maxY - split)]
+            let parts = [CGRect(x: area.minX, y: area.minY, width: area.width, height: splitPoint - area.minY),
+                         CGRect(x: area.minX, y: splitPoint, width: area.width, height: area.maxY - splitPoint)]
             let job = BandJob(renderer: self, tree: tree, top: top, bands: Array(zip(bands, parts)))
             DispatchQueue.concurrentPerform(iterations: 2) { band in job.run(band) }
         } else {

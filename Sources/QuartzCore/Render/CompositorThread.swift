@@ -15,10 +15,15 @@ package final class CompositorThread: @unchecked Sendable {
     private var image: CGImage?
     private var damage = CGRect.null
 
+    /// Called on the compositor thread after each frame that changed something, with the
+    /// frame and its damage (points).
+    private let present: (@Sendable (CGImage, CGRect) -> Void)?
+
     /// Frames of `renderer` on `clock`'s frames; `start()` begins.
-    package init(renderer: CARenderer, clock: CAMediaClock) {
+    package init(renderer: CARenderer, clock: CAMediaClock, present: (@Sendable (CGImage, CGRect) -> Void)? = nil) {
         self.renderer = renderer
         self.clock = clock
+        self.present = present
     }
 
     /// Starts the thread, draws a first frame, and follows the clock's frames.
@@ -82,6 +87,7 @@ package final class CompositorThread: @unchecked Sendable {
             condition.unlock()
             let area = renderer.renderFrame(atTime: clock.time)
             let frame = renderer.makeImage()
+            if let present, let frame, !area.isNull, !area.isEmpty { present(frame, area) }
             condition.lock()
             completed += 1
             image = frame

@@ -23,16 +23,49 @@ final class WindowCompositor {
         renderer.layer = window.layer
     }
 
+    /// Frames on a thread of their own, when started.
+    var thread: CompositorThread?
+
     /// One frame at media time `t`: the damage in points, presented to the surface in pixels.
+    /// While the compositor thread runs, asks it for a frame and waits for it instead.
     func renderFrame(atTime t: CFTimeInterval) -> CGRect {
+        if let thread {
+            thread.requestFrame()
+            return thread.waitForFrames(thread.framesDrawn + 1).damage
+        }
         let damage = renderer.renderFrame(atTime: t)
         guard !damage.isNull, !damage.isEmpty, let image = renderer.makeImage() else { return damage }
+        WindowCompositor.present(image, damage: damage, to: surface)
+        return damage
+    }
+
+    nonisolated static func present(_ image: CGImage, damage: CGRect, to surface: PlatformSurface) {
         let scale = surface.scale
         let pixels = CGRect(x: damage.minX * scale, y: damage.minY * scale, width: damage.width * scale,
                             height: damage.height * scale).integral
         surface.present(image, damage: pixels)
-        return damage
     }
+
+    func startThread(clock: CAMediaClock) {
+        guard thread == nil else { return }
+        let target = UncheckedSurface(surface: surface)
+        let thread = CompositorThread(renderer: renderer, clock: clock) { image, damage in
+            WindowCompositor.present(image, damage: damage, to: target.surface)
+        }
+        self.thread = thread
+        thread.start()
+        _ = thread.waitForFrames(1)
+    }
+
+    func stopThread() {
+        thread?.stop()
+        thread = nil
+    }
+}
+
+/// A surface handed to the compositor thread, which is then the only one presenting to it.
+private struct UncheckedSurface: @unchecked Sendable {
+    let surface: PlatformSurface
 }
 
 extension UIWindow {
@@ -61,10 +94,40 @@ extension UIWindow {
         CATransaction.flush()
         let scale = screen.scale
         if compositor == nil || compositor?.size != bounds.size || compositor?.surface.scale != scale {
+            let threaded = compositor?.thread != nil
+            compositor?.stopThread()
             compositor = WindowCompositor(window: self, scale: scale)
+            if threaded { compositor?.startThread(clock: .current) }
         }
         return compositor?.renderFrame(atTime: t) ?? .null
     }
+
+    /// Composites the window on a thread of its own from now on: one frame for every frame of
+    /// `clock` (60 a second on the system clock, one per `advance(by:)` on a manual clock),
+    /// presented to the surface from that thread, so running animations keep moving while the
+    /// main thread is busy. Changes reach it when their transaction commits. The first frame
+    /// is drawn before this returns.
+    ///
+    /// - Note: Lamina addition. The surface's `present(_:damage:)` is then called on the
+    ///   compositor thread.
+    public func startCompositing(on clock: CAMediaClock = .current) {
+        guard !isHidden else { return }
+        CATransaction.flush()
+        let scale = screen.scale
+        if compositor == nil || compositor?.size != bounds.size || compositor?.surface.scale != scale {
+            compositor?.stopThread()
+            compositor = WindowCompositor(window: self, scale: scale)
+        }
+        compositor?.startThread(clock: clock)
+    }
+
+    /// Stops the compositor thread; frames come from `renderFrame(atTime:)` again.
+    public func stopCompositing() {
+        compositor?.stopThread()
+    }
+
+    /// Whether the window is composited on its own thread (`startCompositing(on:)`).
+    public var isCompositing: Bool { compositor?.thread != nil }
 
     /// The window as it looks at media time `t`, at the screen's scale (renders a frame first).
     ///

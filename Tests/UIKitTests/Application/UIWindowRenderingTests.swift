@@ -62,4 +62,29 @@ import UIKit
             #expect((ReferenceImage.pixels(of: image!) == expected(window)) == true)
         }
     }
+
+    /// On its own thread the window follows the clock's frames: after the clock moves, the
+    /// surface shows the animation at the new time.
+    @Test func compositingOnItsOwnThread() throws {
+        withManualClock { clock in
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+            window.backgroundColor = .white
+            let box = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+            box.backgroundColor = .green
+            window.addSubview(box)
+            window.makeKeyAndVisible()
+            window.startCompositing(on: clock)
+            defer { window.stopCompositing() }
+            #expect(window.isCompositing)
+            let surface = window.surface as? HeadlessSurface
+            #expect(surface?.presentedFrameCount == 1)
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { box.center.x = 70 }
+            CATransaction.flush()
+            clock.advance(by: 0.25)
+            window.renderFrame(atTime: clock.time)
+            #expect((surface?.presentedFrameCount ?? 0) >= 2)
+            #expect(box.layer.presentation()?.position.x == 32.5)
+            #expect((ReferenceImage.pixels(of: surface!.lastFrame!) == expected(window)) == true)
+        }
+    }
 }
