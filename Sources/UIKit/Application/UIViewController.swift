@@ -1,8 +1,37 @@
 /// An object that manages a view hierarchy: it loads its root view on first use
-/// (`loadView()`, then `viewDidLoad()`), and sits in the responder chain after its view.
+/// (`loadView()`, then `viewDidLoad()`), hears when the view appears and disappears and when
+/// it lays out, contains child controllers, presents others, and sits in the responder chain
+/// after its view.
+///
+/// Appearance: a controller appears when its view enters a visible window (the window's
+/// root controller when the window is shown): `viewWillAppear(_:)`, the window's layout pass
+/// (`viewWillLayoutSubviews()`, the view's `layoutSubviews()`, `viewDidLayoutSubviews()`),
+/// then `viewDidAppear(_:)`; it disappears when its view leaves. Children get their
+/// appearance calls with their parent's (`shouldAutomaticallyForwardAppearanceMethods`).
+///
+/// - Note: Differs from Apple: there are no transitions; `present` shows the controller's view
+///   over the window at once, and only `.fullScreen` presentation takes the presenting view
+///   away (and makes it disappear).
 @MainActor
 open class UIViewController: UIResponder {
+    /// How a presented controller covers the presenting one.
+    public enum ModalPresentationStyle: Int, Sendable {
+        case fullScreen = 0
+        case pageSheet = 1
+        case formSheet = 2
+        case currentContext = 3
+        case custom = 4
+        case overFullScreen = 5
+        case overCurrentContext = 6
+        case popover = 7
+        case none = -1
+        case automatic = -2
+    }
+
+    private enum Appearance { case disappeared, appearing, appeared, disappearing }
+
     private var loadedView: UIView?
+    private var appearance = Appearance.disappeared
 
     /// The nib name the controller was made with (nibs are not loaded by Lamina).
     public let nibName: String?
@@ -11,6 +40,27 @@ open class UIViewController: UIResponder {
 
     /// A title for the controller.
     open var title: String?
+    /// How `present(_:animated:completion:)` shows this controller (`.automatic` by default).
+    open var modalPresentationStyle = ModalPresentationStyle.automatic
+    /// Whether children get their appearance calls with this controller's (true by default).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    /// The child controllers, in the order added.
+    open private(set) var children: [UIViewController] = []
+    /// The containing controller.
+    open private(set) weak var parent: UIViewController?
+    /// The controller this one presented.
+    open private(set) var presentedViewController: UIViewController?
+    /// The controller that presented this one.
+    open private(set) weak var presentingViewController: UIViewController?
+    /// True during the appearance calls of being presented.
+    open private(set) var isBeingPresented = false
+    /// True during the disappearance calls of being dismissed.
+    open private(set) var isBeingDismissed = false
+    /// True during the appearance calls after being added to a parent.
+    open private(set) var isMovingToParent = false
+    /// True during the disappearance calls after being removed from a parent.
+    open private(set) var isMovingFromParent = false
 
     /// Creates a controller; Lamina does not load nibs, so `loadView()` builds the view.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
@@ -27,6 +77,8 @@ open class UIViewController: UIResponder {
     public required init?(coder: NSCoder) {
         return nil
     }
+
+    // MARK: The view
 
     /// The root view, loaded (`loadView()` then `viewDidLoad()`) the first time it is read.
     open var view: UIView! {
@@ -63,8 +115,181 @@ open class UIViewController: UIResponder {
     /// Called once after the root view is loaded.
     open func viewDidLoad() {}
 
+    // MARK: Appearance
+
+    /// The view is about to appear.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view appeared.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to disappear.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view disappeared.
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// The view is about to lay out its subviews.
+    open func viewWillLayoutSubviews() {}
+    /// The view laid out its subviews.
+    open func viewDidLayoutSubviews() {}
+
+    /// Starts an appearance (`viewWillAppear`) or disappearance (`viewWillDisappear`) —
+    /// for containers that forward appearance themselves.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        if isAppearing {
+            guard appearance == .disappeared || appearance == .disappearing else { return }
+            appearance = .appearing
+            viewWillAppear(animated)
+        } else {
+            guard appearance == .appeared || appearance == .appearing else { return }
+            appearance = .disappearing
+            viewWillDisappear(animated)
+        }
+        guard shouldAutomaticallyForwardAppearanceMethods else { return }
+        for child in children where child.viewIfLoaded?.window != nil || !isAppearing {
+            child.beginAppearanceTransition(isAppearing, animated: animated)
+        }
+    }
+
+    /// Finishes the appearance (`viewDidAppear`) or disappearance (`viewDidDisappear`).
+    open func endAppearanceTransition() {
+        switch appearance {
+        case .appearing:
+            appearance = .appeared
+            viewDidAppear(false)
+        case .disappearing:
+            appearance = .disappeared
+            viewDidDisappear(false)
+        default:
+            return
+        }
+        guard shouldAutomaticallyForwardAppearanceMethods else { return }
+        for child in children { child.endAppearanceTransition() }
+    }
+
+    /// The whole appearance: will, the window's layout pass, did.
+    func appear() {
+        guard appearance == .disappeared, let window = viewIfLoaded?.window, !window.isHidden else { return }
+        beginAppearanceTransition(true, animated: false)
+        view.setNeedsLayout()
+        window.layoutIfNeeded()
+        endAppearanceTransition()
+    }
+
+    func disappear() {
+        guard appearance == .appeared || appearance == .appearing else { return }
+        beginAppearanceTransition(false, animated: false)
+        endAppearanceTransition()
+    }
+
+    var hasAppeared: Bool { appearance == .appeared || appearance == .appearing }
+
+    /// The window holding the view was shown.
+    func windowDidShow() {
+        appear()
+        presentedViewController?.windowDidShow()
+    }
+
+    /// The view entered or left a window; controllers not forwarded by a parent appear or
+    /// disappear with it.
+    func viewDidMoveToWindow(_ window: UIWindow?) {
+        if let parent, parent.shouldAutomaticallyForwardAppearanceMethods, !parent.hasAppeared, window != nil { return }
+        if let window, !window.isHidden { appear() } else if window == nil { disappear() }
+    }
+
+    // MARK: Layout
+
+    /// Runs around the view's `layoutSubviews()`.
+    func layoutView(_ body: () -> Void) {
+        viewWillLayoutSubviews()
+        body()
+        viewDidLayoutSubviews()
+    }
+
+    // MARK: Containment
+
+    /// Adds a child controller (calling its `willMove(toParent:)`); add its view yourself and
+    /// call its `didMove(toParent:)` afterwards.
+    open func addChild(_ childController: UIViewController) {
+        guard childController !== self, childController.parent !== self else { return }
+        childController.removeFromParent()
+        childController.willMove(toParent: self)
+        children.append(childController)
+        childController.parent = self
+        childController.isMovingToParent = true
+    }
+
+    /// Removes this controller from its parent (calling `didMove(toParent: nil)`); call
+    /// `willMove(toParent: nil)` and remove the view yourself first.
+    open func removeFromParent() {
+        guard let parent else { return }
+        isMovingFromParent = true
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+        isMovingFromParent = false
+    }
+
+    /// Called before the controller is added to or removed from a parent.
+    open func willMove(toParent parent: UIViewController?) {}
+
+    /// Called after the controller was added to or removed from a parent.
+    open func didMove(toParent parent: UIViewController?) {
+        isMovingToParent = false
+    }
+
+    // MARK: Presentation
+
+    /// Shows `viewControllerToPresent` over this controller's window (at once: no
+    /// transition), then calls `completion`.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        guard presentedViewController == nil, viewControllerToPresent.presentingViewController == nil,
+              let window = viewIfLoaded?.window else { return }
+        presentedViewController = viewControllerToPresent
+        viewControllerToPresent.presentingViewController = self
+        let presented: UIView = viewControllerToPresent.view
+        presented.frame = window.bounds
+        viewControllerToPresent.isBeingPresented = true
+        let fullScreen = viewControllerToPresent.modalPresentationStyle == .fullScreen
+        if fullScreen { beginAppearanceTransition(false, animated: flag) }
+        window.addSubview(presented)
+        viewControllerToPresent.isBeingPresented = false
+        if fullScreen {
+            viewIfLoaded?.removeFromSuperview()
+            endAppearanceTransition()
+        }
+        completion?()
+    }
+
+    /// Dismisses the controller this one presented (or, when it presented none, this one
+    /// from its presenter), then calls `completion`.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        guard let presented = presentedViewController else {
+            presentingViewController?.dismiss(animated: flag, completion: completion)
+            return
+        }
+        if let further = presented.presentedViewController {
+            presented.dismiss(animated: flag)
+            _ = further
+        }
+        let window = presented.viewIfLoaded?.window
+        let fullScreen = presented.modalPresentationStyle == .fullScreen
+        if fullScreen, let window, let view = viewIfLoaded {
+            beginAppearanceTransition(true, animated: flag)
+            window.insertSubview(view, belowSubview: presented.view)
+        }
+        presented.isBeingDismissed = true
+        presented.viewIfLoaded?.removeFromSuperview()
+        presented.isBeingDismissed = false
+        presented.presentingViewController = nil
+        presentedViewController = nil
+        if fullScreen { endAppearanceTransition() }
+        completion?()
+    }
+
+    // MARK: Responder chain
+
     /// The root view's superview: the next responder after the controller.
     open override var next: UIResponder? {
         loadedView?.superview
     }
+
+    override var responderWindow: UIWindow? { loadedView?.window }
 }

@@ -9,6 +9,7 @@ open class UIWindow: UIView {
             if let controller = rootViewController {
                 let view: UIView = controller.view
                 view.frame = bounds
+                view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
                 addSubview(view)
             }
         }
@@ -19,6 +20,9 @@ open class UIWindow: UIView {
 
     /// Composites the window into its platform surface (made at the first frame).
     var compositor: WindowCompositor?
+
+    /// The window's first responder (`becomeFirstResponder()`), which presses go to first.
+    weak var storedFirstResponder: UIResponder?
 
     /// Whether this is the key window.
     open private(set) var isKeyWindow = false
@@ -36,6 +40,9 @@ open class UIWindow: UIView {
     open func makeKeyAndVisible() {
         makeKey()
         isHidden = false
+        UIWindow.shownWindows.removeAll { $0.window == nil || $0.window === self }
+        UIWindow.shownWindows.append(WeakWindow(window: self))
+        rootViewController?.windowDidShow()
     }
 
     /// Makes the window the key window.
@@ -46,4 +53,27 @@ open class UIWindow: UIView {
     }
 
     static weak var keyWindow: UIWindow?
+
+    /// Windows that have been made visible, for `UIApplication.windows`.
+    static var shownWindows: [WeakWindow] = []
+
+    /// Delivers an event to the window's views: touches to the views they began in (after
+    /// the gesture recognizers that receive them), presses to the first responder.
+    open func sendEvent(_ event: UIEvent) {
+        if let presses = event as? UIPressesEvent {
+            deliverPresses(presses)
+        } else if event.type == .touches {
+            EventRouter.shared.dispatch(event, in: self)
+        }
+    }
+
+    /// After the window comes the application.
+    open override var next: UIResponder? { UIApplication.shared }
+
+    override var responderWindow: UIWindow? { self }
+}
+
+/// A weak reference to a window.
+struct WeakWindow {
+    weak var window: UIWindow?
 }

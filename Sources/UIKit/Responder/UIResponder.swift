@@ -1,5 +1,7 @@
-/// An object that can take part in event handling: the base of views, view controllers and
-/// windows. `next` links responders into the responder chain.
+/// An object that can take part in event handling: the base of views, view controllers,
+/// windows and the application. `next` links responders into the responder chain; touches
+/// and presses a responder does not handle travel up it (the default implementations pass
+/// them to `next`).
 @MainActor
 open class UIResponder: NSObject {
     public override init() {
@@ -7,6 +9,93 @@ open class UIResponder: NSObject {
     }
 
     /// The next responder in the chain: a view's view controller or superview, a view
-    /// controller's view's superview. nil at the end of the chain.
+    /// controller's view's superview (or its presenting controller), a window's application.
+    /// nil at the end of the chain.
     open var next: UIResponder? { nil }
+
+    // MARK: First responder
+
+    /// Whether this responder accepts first-responder status (false by default).
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Whether this responder gives up first-responder status when asked (true by default).
+    open var canResignFirstResponder: Bool { true }
+
+    /// Whether this responder is the first responder of its window.
+    open var isFirstResponder: Bool {
+        guard let window = responderWindow else { return false }
+        return window.storedFirstResponder === self
+    }
+
+    /// Makes this responder the first responder of its window: it must accept
+    /// (`canBecomeFirstResponder`), be in a window, and the current first responder must
+    /// resign. Returns whether it is the first responder afterwards.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard let window = responderWindow else { return false }
+        if window.storedFirstResponder === self { return true }
+        guard canBecomeFirstResponder else { return false }
+        if let current = window.storedFirstResponder, !current.resignFirstResponder() { return false }
+        window.storedFirstResponder = self
+        return true
+    }
+
+    /// Gives up first-responder status if `canResignFirstResponder` allows it. Returns whether
+    /// this responder is no longer the first responder.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard let window = responderWindow, window.storedFirstResponder === self else { return true }
+        guard canResignFirstResponder else { return false }
+        window.storedFirstResponder = nil
+        return true
+    }
+
+    /// The window whose first responder this can be: a view's window, a controller's view's
+    /// window.
+    var responderWindow: UIWindow? { nil }
+
+    // MARK: Touches
+
+    /// One or more fingers touched down. The default passes the touches to `next`.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesBegan(touches, with: event)
+    }
+
+    /// Touches moved. The default passes them to `next`.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesMoved(touches, with: event)
+    }
+
+    /// Fingers lifted. The default passes the touches to `next`.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesEnded(touches, with: event)
+    }
+
+    /// The system (a gesture recognizer, the view leaving its window) took the touches away.
+    /// The default passes them to `next`.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesCancelled(touches, with: event)
+    }
+
+    // MARK: Presses
+
+    /// Physical keys or buttons went down. The default passes the presses to `next`.
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesBegan(presses, with: event)
+    }
+
+    /// Presses changed (force, for instance). The default passes them to `next`.
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesChanged(presses, with: event)
+    }
+
+    /// Keys or buttons went up. The default passes the presses to `next`.
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesEnded(presses, with: event)
+    }
+
+    /// Presses were cancelled. The default passes them to `next`.
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesCancelled(presses, with: event)
+    }
 }

@@ -33,6 +33,7 @@ extension UIView {
     func detachFromSuperview(notify: Bool = true) {
         guard let parent = superview else { return }
         let oldWindow = window
+        if oldWindow != nil { EventRouter.shared.cancelTouches(inside: self) }
         if notify {
             parent.willRemoveSubview(self)
             willMove(toSuperview: nil)
@@ -69,6 +70,7 @@ extension UIView {
 
     func notifyDidMoveToWindow() {
         didMoveToWindow()
+        owningViewController?.viewDidMoveToWindow(window)
         for subview in storedSubviews { subview.notifyDidMoveToWindow() }
     }
 }

@@ -27,6 +27,18 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open var tag: Int = 0
     /// Whether touches are delivered to this view; false makes `hitTest` skip it.
     open var isUserInteractionEnabled = true
+    /// Whether the view takes more than one touch at a time (false: touches beyond the first
+    /// are not delivered to it).
+    open var isMultipleTouchEnabled = false
+    /// Whether the view takes touches only while no other view in its window does, and keeps
+    /// other views from getting touches while it has one.
+    open var isExclusiveTouch = false
+    var storedGestureRecognizers: [UIGestureRecognizer] = []
+    /// Whether subviews are resized by their `autoresizingMask` when the bounds change.
+    open var autoresizesSubviews = true
+    /// How the view resizes when its superview's bounds change.
+    open var autoresizingMask: AutoresizingMask = []
+    var storedLayoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     /// Whether the view is fully opaque (a drawing hint).
     open var isOpaque = true
     /// Whether the backing store is cleared before `draw(_:)`.
@@ -65,13 +77,22 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The view's rectangle in its superview's coordinates (the layer's frame).
     open var frame: CGRect {
         get { layer.frame }
-        set { layer.frame = newValue }
+        set {
+            let old = layer.bounds.size
+            layer.frame = newValue
+            if layer.bounds.size != old { boundsSizeDidChange(from: old) }
+        }
     }
 
-    /// The view's own coordinate space (the layer's bounds).
+    /// The view's own coordinate space (the layer's bounds). A size change resizes the
+    /// subviews by their autoresizing masks and asks for layout.
     open var bounds: CGRect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set {
+            let old = layer.bounds.size
+            layer.bounds = newValue
+            if layer.bounds.size != old { boundsSizeDidChange(from: old) }
+        }
     }
 
     /// The centre of the view in its superview's coordinates: the layer's `position`.
@@ -123,6 +144,38 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         if let owningViewController { return owningViewController }
         return superview
     }
+
+    override var responderWindow: UIWindow? { window }
+
+    // MARK: Gesture recognizers
+
+    /// The recognizers attached to this view.
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { storedGestureRecognizers.isEmpty ? nil : storedGestureRecognizers }
+        set {
+            for recognizer in storedGestureRecognizers { recognizer.view = nil }
+            storedGestureRecognizers = []
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+
+    /// Attaches a recognizer (moving it from any other view).
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+        storedGestureRecognizers.append(gestureRecognizer)
+        gestureRecognizer.view = self
+    }
+
+    /// Detaches a recognizer.
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard gestureRecognizer.view === self else { return }
+        storedGestureRecognizers.removeAll { $0 === gestureRecognizer }
+        gestureRecognizer.view = nil
+    }
+
+    /// Whether a recognizer attached to an ancestor may begin for touches in this view (true
+    /// by default; controls override it to keep their own tracking).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     // MARK: Hierarchy
 
@@ -240,11 +293,57 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         bounds.size
     }
 
-    /// Resizes the view to `sizeThatFits(bounds.size)`.
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its frame's origin.
     open func sizeToFit() {
         let size = sizeThatFits(bounds.size)
-        bounds.size = size
+        guard size.width.isFinite, size.height.isFinite else { return }
+        frame = CGRect(origin: frame.origin, size: size)
     }
+
+    // MARK: Layout metrics
+
+    /// The view's natural size from its content; views without content have none
+    /// (`noIntrinsicMetric` in both dimensions).
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Tells layout that `intrinsicContentSize` changed.
+    open func invalidateIntrinsicContentSize() {
+        superview?.setNeedsLayout()
+    }
+
+    /// The default spacing inside the view's edges for laying out content (8 points each
+    /// side by default).
+    open var layoutMargins: UIEdgeInsets {
+        get { storedLayoutMargins }
+        set {
+            guard newValue != storedLayoutMargins else { return }
+            storedLayoutMargins = newValue
+            layoutMarginsDidChange()
+        }
+    }
+
+    /// The layout margins by leading and trailing edge (left-to-right).
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            NSDirectionalEdgeInsets(top: storedLayoutMargins.top, leading: storedLayoutMargins.left,
+                                    bottom: storedLayoutMargins.bottom, trailing: storedLayoutMargins.right)
+        }
+        set { layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
+    }
+
+    /// Called after the layout margins changed; the default asks for layout.
+    open func layoutMarginsDidChange() {
+        setNeedsLayout()
+    }
+
+    /// The parts of the view covered by bars, notches and rounded display corners: none on a
+    /// desktop window or headless screen.
+    open var safeAreaInsets: UIEdgeInsets { .zero }
+
+    /// Called when `safeAreaInsets` changed (never on Lamina's screens).
+    open func safeAreaInsetsDidChange() {}
 
     // MARK: Drawing
 
@@ -293,7 +392,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// Runs `layoutSubviews()` when the view's own layer lays out.
     open func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
-        layoutSubviews()
+        if let owningViewController { owningViewController.layoutView { layoutSubviews() } } else { layoutSubviews() }
     }
 
     /// A view's layer changes without implicit animation: `NSNull` for every event, except
