@@ -22,7 +22,10 @@ final class TransactionFrame {
 final class TransactionStack {
     private(set) var frames: [TransactionFrame] = []
     private var changedLayers: [WeakLayer] = []
-    private var changedIDs = Set<ObjectIdentifier>()
+    /// Where each changed layer is in `changedLayers`. An identifier can outlive its layer
+    /// (a layer changed and freed before the commit) and be reused by a new one, so a hit is
+    /// checked against the entry's layer.
+    private var changedIDs: [ObjectIdentifier: Int] = [:]
     private var addedAnimations: [(layer: WeakLayer, animation: CAAnimation, groups: [CompletionGroup])] = []
     private var removedWatches: [AnimationWatch] = []
     private var committing = false
@@ -122,8 +125,13 @@ final class TransactionStack {
     func noteChange(_ layer: CALayer) {
         ensureOpen()
         let id = ObjectIdentifier(layer)
-        guard !changedIDs.contains(id) else { return }
-        changedIDs.insert(id)
+        if let index = changedIDs[id] {
+            if changedLayers[index].layer === layer { return }
+            // A freed layer's identifier, now another layer's.
+            changedLayers[index] = WeakLayer(layer)
+            return
+        }
+        changedIDs[id] = changedLayers.count
         changedLayers.append(WeakLayer(layer))
     }
 
@@ -170,7 +178,7 @@ final class TransactionStack {
         let layers = changedLayers.compactMap(\.layer)
         let added = addedAnimations, removed = removedWatches
         changedLayers = []
-        changedIDs = []
+        changedIDs = [:]
         addedAnimations = []
         removedWatches = []
         let clock = CAMediaClock.current

@@ -249,9 +249,9 @@ open class UIControl: UIView {
         isTracking = false
         isHighlighted = false
         isTouchInside = inside
-        var events: Event = inside ? .touchUpInside : .touchUpOutside
-        if inside && sendsPrimaryActionOnTouchUp { events.insert(.primaryActionTriggered) }
-        sendActions(for: events, event: event)
+        sendActions(for: inside ? .touchUpInside : .touchUpOutside, event: event)
+        // Then the primary action, as its own event.
+        if inside && sendsPrimaryActionOnTouchUp { sendActions(for: .primaryActionTriggered, event: event) }
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {

@@ -9,7 +9,8 @@ final class EventRouter {
     /// Touches that have begun and not yet ended or been cancelled, by finger.
     private var touchesByFinger: [Int: UITouch] = [:]
     /// Where and when the last touch ended, and its tap count (for the next tap's count).
-    private var lastEnded: (time: TimeInterval, location: CGPoint, count: Int, window: ObjectIdentifier)?
+    private var lastEnded: (time: TimeInterval, location: CGPoint, count: Int)?
+    private weak var lastEndedWindow: UIWindow?
     /// The event being delivered.
     private(set) var currentEvent: UIEvent?
 
@@ -52,7 +53,7 @@ final class EventRouter {
         touch.window = window
         touch.windowLocation = sample.location
         touch.previousWindowLocation = sample.location
-        if let last = lastEnded, last.window == ObjectIdentifier(window), timestamp - last.time <= 0.35,
+        if let last = lastEnded, lastEndedWindow === window, timestamp - last.time <= 0.35,
            GestureMath.distance(last.location, sample.location) <= 40 {
             touch.tapCount = last.count + 1
         }
@@ -126,7 +127,8 @@ final class EventRouter {
         for touch in changed where touch.phase == .ended || touch.phase == .cancelled {
             if let finger = touchesByFinger.first(where: { $0.value === touch })?.key { touchesByFinger[finger] = nil }
             if touch.phase == .ended {
-                lastEnded = (touch.timestamp, touch.windowLocation, touch.tapCount, ObjectIdentifier(window))
+                lastEnded = (touch.timestamp, touch.windowLocation, touch.tapCount)
+                lastEndedWindow = window
             }
         }
         GestureArbiter.shared.settle()

@@ -211,4 +211,21 @@ private final class AnsweringDelegate: NSObject, CALayerDelegate {
         CATransaction.unlock()
         CATransaction.unlock()
     }
+
+    /// A layer changed and freed before the commit can leave its identity to a new layer made
+    /// right after; the new layer's changes must still be committed.
+    @Test func changesOfALayerReusingAFreedLayersIdentityAreCommitted() {
+        withManualClock { _ in
+            for _ in 0..<50 {
+                do {
+                    let doomed = CALayer()
+                    doomed.opacity = 0.5
+                }
+                let survivor = CALayer()
+                survivor.opacity = 0.25
+                CATransaction.flush()
+                #expect(survivor.presentation()?.opacity == 0.25)
+            }
+        }
+    }
 }

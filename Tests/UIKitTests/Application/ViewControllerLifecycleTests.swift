@@ -1,0 +1,106 @@
+import Testing
+import UIKit
+
+/// View controller callbacks in iOS's order: loading, appearance with the layout pass,
+/// containment, presentation.
+@MainActor
+@Suite struct ViewControllerLifecycleTests {
+    final class Logged: UIViewController {
+        var log: EventLog?
+        var name = ""
+        private func add(_ s: String) { log?.add(name.isEmpty ? s : "\(name) \(s)") }
+        override func loadView() { add("loadView"); super.loadView() }
+        override func viewDidLoad() { super.viewDidLoad(); add("viewDidLoad") }
+        override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); add("viewWillAppear") }
+        override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated); add("viewDidAppear") }
+        override func viewWillDisappear(_ animated: Bool) { super.viewWillDisappear(animated); add("viewWillDisappear") }
+        override func viewDidDisappear(_ animated: Bool) { super.viewDidDisappear(animated); add("viewDidDisappear") }
+        override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); add("viewWillLayoutSubviews") }
+        override func viewDidLayoutSubviews() { super.viewDidLayoutSubviews(); add("viewDidLayoutSubviews") }
+        override func willMove(toParent parent: UIViewController?) { super.willMove(toParent: parent); add("willMove \(parent != nil)") }
+        override func didMove(toParent parent: UIViewController?) { super.didMove(toParent: parent); add("didMove \(parent != nil)") }
+    }
+
+    private func logged(_ name: String = "", _ log: EventLog) -> Logged {
+        let controller = Logged()
+        controller.name = name
+        controller.log = log
+        return controller
+    }
+
+    @Test func rootControllerAppearsWhenTheWindowIsShown() {
+        let log = EventLog()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let root = logged("", log)
+        window.rootViewController = root
+        #expect(log.entries == ["loadView", "viewDidLoad"])
+        window.makeKeyAndVisible()
+        #expect(log.entries == ["loadView", "viewDidLoad", "viewWillAppear", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
+                                "viewDidAppear"])
+        #expect(root.view.autoresizingMask == [.flexibleWidth, .flexibleHeight])
+        log.clear()
+        // Replacing the root: the old one disappears, the new one appears.
+        let next = logged("next", log)
+        window.rootViewController = next
+        #expect(log.entries.contains("viewWillDisappear") && log.entries.contains("viewDidDisappear"))
+        #expect(log.entries.suffix(3) == ["next viewWillLayoutSubviews", "next viewDidLayoutSubviews", "next viewDidAppear"])
+        window.isHidden = true
+    }
+
+    @Test func childContainment() {
+        let log = EventLog()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let parent = logged("parent", log)
+        window.rootViewController = parent
+        window.makeKeyAndVisible()
+        log.clear()
+        let child = logged("child", log)
+        parent.addChild(child)
+        parent.view.addSubview(child.view)
+        child.didMove(toParent: parent)
+        // Adding the child's view lays out the parent's view too (as addSubview does on iOS).
+        #expect(log.entries == ["child willMove true", "child loadView", "child viewDidLoad", "child viewWillAppear",
+                                "parent viewWillLayoutSubviews", "parent viewDidLayoutSubviews",
+                                "child viewWillLayoutSubviews", "child viewDidLayoutSubviews", "child viewDidAppear",
+                                "child didMove true"])
+        #expect(parent.children.first === child && child.parent === parent)
+        #expect(child.next === parent.view)
+        log.clear()
+        child.willMove(toParent: nil)
+        child.view.removeFromSuperview()
+        child.removeFromParent()
+        #expect(log.entries == ["child willMove false", "child viewWillDisappear", "child viewDidDisappear", "child didMove false"])
+        #expect(parent.children.isEmpty && child.parent == nil)
+        window.isHidden = true
+    }
+
+    @Test(arguments: [UIViewController.ModalPresentationStyle.automatic, .fullScreen])
+    func presentAndDismiss(style: UIViewController.ModalPresentationStyle) {
+        let log = EventLog()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let root = logged("root", log)
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        log.clear()
+        let sheet = logged("sheet", log)
+        sheet.modalPresentationStyle = style
+        var presented = false
+        root.present(sheet, animated: true) { presented = true }
+        #expect(presented)
+        #expect(root.presentedViewController === sheet && sheet.presentingViewController === root)
+        #expect(sheet.view.window === window && sheet.view.frame == window.bounds)
+        let fullScreen = style == .fullScreen
+        let expected = ["sheet loadView", "sheet viewDidLoad"] + (fullScreen ? ["root viewWillDisappear"] : [])
+            + ["sheet viewWillAppear", "sheet viewWillLayoutSubviews", "sheet viewDidLayoutSubviews", "sheet viewDidAppear"]
+            + (fullScreen ? ["root viewDidDisappear"] : [])
+        #expect(log.entries == expected)
+        log.clear()
+        var dismissed = false
+        sheet.dismiss(animated: true) { dismissed = true }
+        #expect(dismissed && root.presentedViewController == nil && sheet.view.window == nil)
+        #expect(log.entries.contains("sheet viewWillDisappear") && log.entries.contains("sheet viewDidDisappear"))
+        #expect(log.entries.contains("root viewDidAppear") == fullScreen)
+        #expect(root.view.window === window)
+        window.isHidden = true
+    }
+}
