@@ -30,6 +30,7 @@ public struct GalleryScene {
             GalleryScene(name: "5-animation-strip") { AnimationStripScene.makeView() },
         ] + LayerClassesScene.pages.map { page in GalleryScene(name: page.name) { LayerClassesScene.makeView(page.panels) } } + [
             GalleryScene(name: "13-transform-layer") { ThreeDScene.makeView() },
+            GalleryScene(name: "14-interaction") { InteractionScene.makeView() },
         ]
     }
 }
