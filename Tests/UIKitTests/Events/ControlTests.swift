@@ -132,4 +132,34 @@ import UIKit
             #expect(log.states == [.ended])
         }
     }
+
+    /// A control subclass tracks through begin/continue/end, and stops tracking when
+    /// `continueTracking` says so.
+    @Test func trackingCallbacks() {
+        final class Slider: UIControl {
+            var calls: [String] = []
+            var moves = 0
+            override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+                calls.append("begin")
+                return true
+            }
+            override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+                moves += 1
+                calls.append("continue")
+                return moves < 2
+            }
+            override func endTracking(_ touch: UITouch?, with event: UIEvent?) { calls.append("end") }
+            override func cancelTracking(with event: UIEvent?) { calls.append("cancel") }
+        }
+        withWindow { window, _ in
+            let slider = Slider(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+            window.addSubview(slider)
+            window.drag(from: CGPoint(x: 10, y: 20), to: CGPoint(x: 100, y: 20), steps: 4)
+            #expect(slider.calls == ["begin", "continue", "continue", "end"])
+            slider.calls.removeAll()
+            window.sendTouches([.init(location: CGPoint(x: 10, y: 20), phase: .began)])
+            window.sendTouches([.init(location: CGPoint(x: 10, y: 20), phase: .cancelled)])
+            #expect(slider.calls == ["begin", "cancel"])
+        }
+    }
 }

@@ -271,4 +271,21 @@ import UIKit
             #expect(handler.calls == ["tap 1", "ping"])
         }
     }
+
+    /// `delaysTouchesEnded` (the default): while a double tap still waits for its second tap,
+    /// the view's `touchesEnded` is held; it arrives when the double tap fails.
+    @Test func endedTouchesWaitForADecidingRecognizer() {
+        withWindow { window, clock in
+            let events = EventLog()
+            let view = LoggingView(frame: window.bounds)
+            view.log = events; view.name = "view"
+            window.addSubview(view)
+            let double = attach(UITapGestureRecognizer(), to: view, StateLog("double", log: events))
+            double.numberOfTapsRequired = 2
+            window.tap(at: CGPoint(x: 50, y: 50))
+            #expect(events.entries == ["view began 1"])
+            clock.advance(by: 0.5)
+            #expect(events.entries == ["view began 1", "view ended"])
+        }
+    }
 }
