@@ -188,11 +188,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        if numberOfTouches > 2 {
-            for touch in touches { ignore(touch, for: event) }
-            return
-        }
-        if numberOfTouches == 2, baseDistance == nil {
+        if acceptTwoFingers(touches, event), baseDistance == nil {
             baseDistance = currentDistance
             tracker.add(CGPoint(x: storedScale, y: 0), at: event.timestamp)
         }
@@ -213,12 +209,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard numberOfTouches - touches.count < 2 else { return }
-        switch state {
-        case .began, .changed: state = .ended
-        case .possible: if numberOfTouches - touches.count == 0 { state = .failed }
-        default: break
-        }
+        endTwoFingers(lifting: touches)
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -267,11 +258,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        if numberOfTouches > 2 {
-            for touch in touches { ignore(touch, for: event) }
-            return
-        }
-        if numberOfTouches == 2, baseAngle == nil {
+        if acceptTwoFingers(touches, event), baseAngle == nil {
             baseAngle = currentAngle
             tracker.add(CGPoint(x: storedRotation, y: 0), at: event.timestamp)
         }
@@ -295,12 +282,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard numberOfTouches - touches.count < 2 else { return }
-        switch state {
-        case .began, .changed: state = .ended
-        case .possible: if numberOfTouches - touches.count == 0 { state = .failed }
-        default: break
-        }
+        endTwoFingers(lifting: touches)
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -313,5 +295,28 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         baseRotation = 0
         baseAngle = nil
         tracker.clear()
+    }
+}
+
+extension UIGestureRecognizer {
+    /// Two-finger gestures: a third finger is ignored. Returns whether two fingers are down.
+    func acceptTwoFingers(_ touches: Set<UITouch>, _ event: UIEvent) -> Bool {
+        if numberOfTouches > 2 {
+            for touch in touches { ignore(touch, for: event) }
+            return false
+        }
+        return numberOfTouches == 2
+    }
+
+    /// Two-finger gestures end when fewer than two fingers stay; one that never began fails
+    /// when the last lifts.
+    func endTwoFingers(lifting touches: Set<UITouch>) {
+        let remaining = numberOfTouches - touches.count
+        guard remaining < 2 else { return }
+        switch state {
+        case .began, .changed: state = .ended
+        case .possible: if remaining == 0 { state = .failed }
+        default: break
+        }
     }
 }
