@@ -108,8 +108,9 @@ extension CGContext {
     /// `r` snapped to whole pixels when every edge is within 1e-9 of one (rounding noise from
     /// composed transforms), else nil.
     static func wholePixels(_ r: CGRect) -> CGRect? {
-        let edges = [r.minX, r.minY, r.maxX, r.maxY].map { ($0, $0.rounded()) }
-        guard edges.allSatisfy({ Swift.abs($0.0 - $0.1) <= 1e-9 }) else { return nil }
-        return CGRect(x: edges[0].1, y: edges[1].1, width: edges[2].1 - edges[0].1, height: edges[3].1 - edges[1].1)
+        let x0 = r.minX.rounded(), y0 = r.minY.rounded(), x1 = r.maxX.rounded(), y1 = r.maxY.rounded()
+        guard Swift.abs(r.minX - x0) <= 1e-9, Swift.abs(r.minY - y0) <= 1e-9,
+              Swift.abs(r.maxX - x1) <= 1e-9, Swift.abs(r.maxY - y1) <= 1e-9 else { return nil }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -421,15 +421,22 @@ struct LayerRenderer {
     func drawBody(_ layer: CALayer, descendantsAlpha: CGFloat = 1, children: [CALayer]? = nil) {
         let ctx = context
         let bounds = layer.bounds
-        let outline = roundedOutline(layer, bounds)
+        // The (rounded) outline, made only for what needs it.
+        var madeOutline: CGPath?
+        func outline() -> CGPath {
+            if let madeOutline { return madeOutline }
+            let path = roundedOutline(layer, bounds)
+            madeOutline = path
+            return path
+        }
         if let background = layer.backgroundColor, background.alpha > 0 {
             ctx.setFillColor(background)
-            ctx.addPath(outline)
+            ctx.addPath(outline())
             ctx.fillPath()
         }
         ctx.saveGState()
         if layer.masksToBounds {
-            ctx.addPath(outline)
+            ctx.addPath(outline())
             ctx.clip()
         }
         drawContents(of: layer)
@@ -443,7 +450,7 @@ struct LayerRenderer {
             drawSublayers(children, of: layer, alpha: descendantsAlpha)
         }
         ctx.restoreGState()
-        drawBorder(of: layer, outline: outline)
+        if layer.borderWidth > 0 { drawBorder(of: layer, outline: outline()) }
     }
 
     /// A transition at progress p: the old rendering (a snapshot) and the new (drawn live),

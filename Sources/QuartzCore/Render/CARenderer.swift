@@ -40,6 +40,8 @@ open class CARenderer: NSObject {
     @exclusivity(unchecked) private var recordRect: [CGRect] = []
     @exclusivity(unchecked) private var recordVersion: [UInt64] = []
     @exclusivity(unchecked) private var recordAnimated: [Bool] = []
+    /// Whether the node had no sublayers and no mask (drawing may skip it by its footprint).
+    @exclusivity(unchecked) private var recordLeaf: [Bool] = []
     /// Whether the last frame had a record for the node.
     @exclusivity(unchecked) private var recordLive: [Bool] = []
     /// Per node id, the layer drawn this frame (the snapshot or an animated copy).
@@ -107,6 +109,7 @@ open class CARenderer: NSObject {
             recordRect += Array(repeating: .null, count: grow)
             recordVersion += Array(repeating: 0, count: grow)
             recordAnimated += Array(repeating: false, count: grow)
+            recordLeaf += Array(repeating: false, count: grow)
             recordLive += Array(repeating: false, count: grow)
         }
         for i in 0..<resolved.count { resolved[i] = nil }
@@ -147,9 +150,11 @@ open class CARenderer: NSObject {
             let hidden = layer.isHidden || layer.opacity <= 0
             if !hidden && layer.shadowOpacity > 0 { castsShadows = true }
             let rect = hidden ? CGRect.null : in3D ? CGRect.infinite : footprint(of: layer).applying(transform)
-            let node = tree.nodes[i]
-            let isAnimated = animatedNow.contains(id)
-            if forceFullFrame || !recordLive[i] || recordVersion[i] != node.contentVersion || recordRect[i] != rect
+            // Fields read one by one: copying the node would retain its snapshot and arrays.
+            let contentVersion = tree.nodes[i].contentVersion
+            let mask = tree.nodes[i].mask
+            let isAnimated = !animatedNow.isEmpty && animatedNow.contains(id)
+            if forceFullFrame || !recordLive[i] || recordVersion[i] != contentVersion || recordRect[i] != rect
                 || isAnimated || recordAnimated[i] {
                 area = area.union(rect)
                 if recordLive[i] { area = area.union(recordRect[i]) }
@@ -157,14 +162,15 @@ open class CARenderer: NSObject {
                 if replicated || layer.paintsBeyondFootprints { replicatedChange = true }
             }
             recordRect[i] = rect
-            recordVersion[i] = node.contentVersion
+            recordVersion[i] = contentVersion
             recordAnimated[i] = isAnimated
+            recordLeaf[i] = tree.nodes[i].children.isEmpty && mask < 0
             guard !hidden else { return }
             let inside = replicated || layer.paintsBeyondFootprints
-            for child in node.children { visit(child, layer, transform, replicated: inside, in3D: in3D) }
-            if node.mask >= 0 {
-                live[Int(node.mask)] = true
-                _ = resolve(node.mask, in: tree)   // resolved here so drawing only reads
+            for child in tree.nodes[i].children { visit(child, layer, transform, replicated: inside, in3D: in3D) }
+            if mask >= 0 {
+                live[Int(mask)] = true
+                _ = resolve(mask, in: tree)   // resolved here so drawing only reads
             }
         }
         visit(root.renderID, nil, .identity)
@@ -250,10 +256,11 @@ open class CARenderer: NSObject {
         renderer.shifted = { [unowned self] layer, shift in self.resolveShifted(layer, by: shift, in: tree) }
         renderer.rasterCache = { [unowned self] layer, make in self.cachedRaster(of: layer, make, in: tree) }
         // A leaf whose footprint (recorded this frame, root coordinates) misses the area.
-        renderer.skip = { [unowned self] layer in
+        let rects = recordRect, leaves = recordLeaf
+        renderer.skip = { layer in
             let id = Int(layer.snapshotNodeID)
-            guard id >= 0, id < self.recordRect.count, tree.nodes[id].children.isEmpty, tree.nodes[id].mask < 0 else { return false }
-            return !self.recordRect[id].intersects(area)
+            guard id >= 0, id < rects.count, leaves[id] else { return false }
+            return !rects[id].intersects(area)
         }
         ctx.translateBy(x: -top.bounds.minX, y: -top.bounds.minY)
         renderer.draw(top)
