@@ -265,10 +265,8 @@ open class UIViewController: UIResponder {
             presentingViewController?.dismiss(animated: flag, completion: completion)
             return
         }
-        if let further = presented.presentedViewController {
-            presented.dismiss(animated: flag)
-            _ = further
-        }
+        // Controllers the presented one presented go first.
+        if presented.presentedViewController != nil { presented.dismiss(animated: flag) }
         let window = presented.viewIfLoaded?.window
         let fullScreen = presented.modalPresentationStyle == .fullScreen
         if fullScreen, let window, let view = viewIfLoaded {

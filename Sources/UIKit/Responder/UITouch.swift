@@ -87,7 +87,6 @@ open class UITouch: NSObject {
 
     private func convert(_ p: CGPoint, to view: UIView?) -> CGPoint {
         guard let view else { return p }
-        guard let window, view.window === window else { return view.convert(p, from: window) }
         return view.convert(p, from: window)
     }
 }
