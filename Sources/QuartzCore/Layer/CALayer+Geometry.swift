@@ -63,35 +63,93 @@ extension CALayer {
     }
 
     /// Converts a point from `l`'s coordinates (nil: the root of this tree) to this layer's.
+    /// Through layers drawn in 3-D the point goes through their plane projections (a point
+    /// that would lie behind the eye comes back infinite).
     public func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
+        if chainHas3D || l?.chainHas3D == true {
+            let source = l?.projectionToRoot ?? .identity
+            guard let inverse = projectionToRoot.inverted() else { return CGPoint(x: CGFloat.infinity, y: .infinity) }
+            return CALayer.map(p, source.concatenating(inverse))
+        }
         let source = l?.transformToRoot ?? .identity
         return p.applying(source.concatenating(transformToRoot.inverted()))
     }
 
     /// Converts a point from this layer's coordinates to `l`'s (nil: the root of this tree).
     public func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
+        if chainHas3D || l?.chainHas3D == true {
+            let destination = l?.projectionToRoot ?? .identity
+            guard let inverse = destination.inverted() else { return CGPoint(x: CGFloat.infinity, y: .infinity) }
+            return CALayer.map(p, projectionToRoot.concatenating(inverse))
+        }
         let destination = l?.transformToRoot ?? .identity
         return p.applying(transformToRoot.concatenating(destination.inverted()))
     }
 
     /// Converts a rectangle from `l`'s coordinates (bounding box of the mapped corners).
     public func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
+        if chainHas3D || l?.chainHas3D == true {
+            return CALayer.boundingBox(of: r) { convert($0, from: l) }
+        }
         let source = l?.transformToRoot ?? .identity
         return r.applying(source.concatenating(transformToRoot.inverted()))
     }
 
     /// Converts a rectangle to `l`'s coordinates (bounding box of the mapped corners).
     public func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+        if chainHas3D || l?.chainHas3D == true {
+            return CALayer.boundingBox(of: r) { convert($0, to: l) }
+        }
         let destination = l?.transformToRoot ?? .identity
         return r.applying(transformToRoot.concatenating(destination.inverted()))
     }
 
-    
+    /// Whether this layer or one of its ancestors is drawn through a 3-D transform.
+    var chainHas3D: Bool {
+        var layer = self
+        while let parent = layer.superlayer {
+            if layer.isDrawnIn3D(inParent: parent) { return true }
+            layer = parent
+        }
+        return false
+    }
+
+    /// This layer's plane mapped onto the root's as the renderer draws it: 3-D transforms
+    /// accumulate through transform layers and are flattened into each flattening ancestor's
+    /// plane.
+    var projectionToRoot: ProjectiveTransform {
+        var total = ProjectiveTransform.identity
+        var accumulated = CATransform3DIdentity
+        var layer = self
+        while let parent = layer.superlayer {
+            accumulated = CATransform3DConcat(accumulated, layer.transform3D(inParent: parent))
+            if parent.flattensSublayers {
+                total = total.concatenating(accumulated.planeProjection)
+                accumulated = CATransform3DIdentity
+            }
+            layer = parent
+        }
+        return total.concatenating(accumulated.planeProjection)
+    }
+
+    private static func map(_ p: CGPoint, _ h: ProjectiveTransform) -> CGPoint {
+        let q = h.homogeneous(Double(p.x), Double(p.y))
+        guard q.w > 0 else { return CGPoint(x: CGFloat.infinity, y: .infinity) }
+        return CGPoint(x: q.x / q.w, y: q.y / q.w)
+    }
+
+    private static func boundingBox(of r: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
+        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                       CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)].map(map)
+        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return .null }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
 
     /// The default hit test (see `hitTest(_:)`).
     func defaultHitTest(_ p: CGPoint) -> CALayer? {
         guard !isHidden, p.x.isFinite, p.y.isFinite else { return nil }
-        let local = p.applying(transformToSuperlayer.inverted())
+        let local = isDrawnIn3D(inParent: superlayer) ? convert(p, from: superlayer) : p.applying(transformToSuperlayer.inverted())
         let inside = contains(local)
         if masksToBounds && !inside { return nil }
         for sublayer in sublayersInDrawingOrder.reversed() {

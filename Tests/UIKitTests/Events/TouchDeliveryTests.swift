@@ -109,6 +109,35 @@ import UIKit
         }
     }
 
+    /// A view turned under perspective is hit where it is drawn: its near side is larger than
+    /// its 2-D (affine) footprint, its far side smaller.
+    @Test func hitTestingFollowsPerspective() {
+        withWindow { window, _ in
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1 / 200
+            window.layer.sublayerTransform = perspective
+            let card = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+            card.transform3D = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+            window.addSubview(card)
+            // Card x = u about the centre: the left edge (u = −50) comes nearer (z > 0).
+            func projected(_ u: CGFloat) -> CGFloat {
+                let t = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+                return 100 + u * t.m11 / (1 - u * t.m13 / 200)
+            }
+            let near = projected(-50), far = projected(50)
+            #expect(near < 75 && far > 100 && far < 125)
+            // Just inside each projected edge hits; just outside does not.
+            #expect(window.hitTest(CGPoint(x: near + 1, y: 100), with: nil) === card)
+            #expect(window.hitTest(CGPoint(x: near - 1, y: 100), with: nil) === window)
+            #expect(window.hitTest(CGPoint(x: far - 1, y: 100), with: nil) === card)
+            #expect(window.hitTest(CGPoint(x: far + 1, y: 100), with: nil) === window)
+            // The conversion round-trips.
+            let p = card.convert(CGPoint(x: 30, y: 40), to: window)
+            let back = card.convert(p, from: window)
+            #expect(abs(back.x - 30) < 1e-9 && abs(back.y - 40) < 1e-9)
+        }
+    }
+
     @Test(arguments: [false, true]) func multipleTouchEnabled(_ enabled: Bool) {
         withWindow { window, _ in
             let log = EventLog()
