@@ -156,15 +156,26 @@ import UIKit
             let rotation = attach(UIRotationGestureRecognizer(), to: window, rotationLog)
             let delegate = Simultaneous()
             if simultaneous { pinch.delegate = delegate }
-            var scale: CGFloat = 0, angle: CGFloat = 0
-            pinch.addHandler { scale = ($0 as! UIPinchGestureRecognizer).scale }
-            rotation.addHandler { angle = ($0 as! UIRotationGestureRecognizer).rotation }
+            var scale: CGFloat = 0, angle: CGFloat = 0, scaleVelocity: CGFloat = 0, angleVelocity: CGFloat = 0
+            pinch.addHandler {
+                let pinch = $0 as! UIPinchGestureRecognizer
+                scale = pinch.scale
+                if pinch.state == .changed { scaleVelocity = pinch.velocity }
+            }
+            rotation.addHandler {
+                let rotation = $0 as! UIRotationGestureRecognizer
+                angle = rotation.rotation
+                if rotation.state == .changed { angleVelocity = rotation.velocity }
+            }
             window.pinch(center: CGPoint(x: 100, y: 100), from: 50, to: 100, rotation: 0.5, steps: 10)
             if simultaneous {
                 #expect(pinchLog.states.first == .began && pinchLog.states.last == .ended)
                 #expect(rotationLog.states.first == .began && rotationLog.states.last == .ended)
                 #expect(abs(scale - 2) < 1e-9)
                 #expect(abs(angle - 0.5) < 1e-9)
+                // Both change at a constant rate over 0.3 s: 1/0.3 and 0.5/0.3 per second.
+                #expect(abs(scaleVelocity - 1 / 0.3) < 1e-6)
+                #expect(abs(angleVelocity - 0.5 / 0.3) < 1e-6)
             } else {
                 // The pinch reaches its threshold first (5 points of 50 before 0.05 rad).
                 #expect(pinchLog.states.last == .ended)
