@@ -25,13 +25,10 @@ final class GestureArbiter {
         }
     }
 
-    /// Whether two recognizers compete: both took part in the current touch sequence of the
-    /// same window.
-    ///
-    /// - Note: Differs from Apple: competition is per window and sequence, not per touch, so
-    ///   recognizers on two views touched at once by different fingers also compete.
+    /// Whether two recognizers compete: they received a touch in common in the current
+    /// sequence.
     private func shareTouches(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
-        a.isInvolved && b.isInvolved && (a.view?.window != nil) && a.view?.window === b.view?.window
+        a.isInvolved && b.isInvolved && a.sequenceTouches.contains { touch in b.sequenceTouches.contains { $0 === touch } }
     }
 
     static func simultaneous(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {

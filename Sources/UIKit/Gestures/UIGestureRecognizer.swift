@@ -106,6 +106,8 @@ open class UIGestureRecognizer: NSObject {
 
     /// The touches the recognizer is following now.
     var trackedTouches: [UITouch] = []
+    /// Every touch it received since its last reset (for deciding which recognizers compete).
+    var sequenceTouches: [UITouch] = []
     /// Whether the recognizer has received touches since its last reset.
     var isInvolved = false
     /// A transition held back until the recognizers it must wait for have failed.
@@ -341,6 +343,7 @@ open class UIGestureRecognizer: NSObject {
         heldState = nil
         isInvolved = false
         trackedTouches.removeAll()
+        sequenceTouches.removeAll()
         reset()
     }
 

@@ -109,6 +109,7 @@ final class EventRouter {
                 guard !recognizer.isFinished, recognizer.isEnabled else { continue }
                 GestureArbiter.shared.noteInvolved(recognizer)
                 recognizer.trackedTouches += group.touches
+                recognizer.sequenceTouches += group.touches
                 recognizer.updateCentroid()
                 recognizer.touchesBegan(set, with: event)
             case .moved:

@@ -299,4 +299,23 @@ import UIKit
             #expect(events.entries == ["view began 1", "view ended"])
         }
     }
+
+    /// Recognizers compete only for touches they share: two views tapped at once by two
+    /// fingers both recognize; one view's pan and tap compete for the same finger.
+    @Test func onlyRecognizersSharingATouchCompete() {
+        withWindow { window, _ in
+            let left = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 200))
+            let right = UIView(frame: CGRect(x: 100, y: 0, width: 100, height: 200))
+            window.addSubview(left)
+            window.addSubview(right)
+            let leftLog = StateLog(), rightLog = StateLog()
+            _ = attach(UITapGestureRecognizer(), to: left, leftLog)
+            _ = attach(UITapGestureRecognizer(), to: right, rightLog)
+            window.sendTouches([.init(finger: 0, location: CGPoint(x: 50, y: 50), phase: .began),
+                                .init(finger: 1, location: CGPoint(x: 150, y: 50), phase: .began)])
+            window.sendTouches([.init(finger: 0, location: CGPoint(x: 50, y: 50), phase: .ended),
+                                .init(finger: 1, location: CGPoint(x: 150, y: 50), phase: .ended)])
+            #expect(leftLog.states == [.ended] && rightLog.states == [.ended])
+        }
+    }
 }
