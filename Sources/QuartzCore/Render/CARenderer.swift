@@ -126,6 +126,8 @@ open class CARenderer: NSObject {
         // Walk the tree: each node's footprint now, against the last frame's.
         var live = [Bool](repeating: false, count: resolved.count)
         var replicatedChange = false
+        // Footprints (root coordinates) of the layers that cast shadows this frame.
+        var shadowCasters: [CGRect] = []
         castsShadows = false
         func visit(_ id: Int32, _ parent: CALayer?, _ toRoot: CGAffineTransform, replicated: Bool = false, in3D: Bool = false) {
             guard let layer = resolve(id, in: tree) else { return }
@@ -165,6 +167,7 @@ open class CARenderer: NSObject {
             recordVersion[i] = contentVersion
             recordAnimated[i] = isAnimated
             recordLeaf[i] = tree.nodes[i].children.isEmpty && mask < 0
+            if !hidden && layer.shadowOpacity > 0 && layer.shadowColor != nil { shadowCasters.append(rect) }
             guard !hidden else { return }
             let inside = replicated || layer.paintsBeyondFootprints
             for child in tree.nodes[i].children { visit(child, layer, transform, replicated: inside, in3D: in3D) }
@@ -185,6 +188,16 @@ open class CARenderer: NSObject {
         rasterLock.unlock()
         anyAnimatedLastFrame = !animatedNow.isEmpty
         if forceFullFrame || replicatedChange { area = bounds }
+        // A shadow is blurred from its layer's whole shape: where the damage cuts through one,
+        // the caster's whole footprint is repainted (and so on for casters that reaches).
+        for _ in 0..<4 {
+            var grown = false
+            for caster in shadowCasters where !caster.isNull && caster.intersects(area) && !area.contains(caster) {
+                area = area.union(caster)
+                grown = true
+            }
+            if !grown { break }
+        }
         forceFullFrame = false
         damage = area.intersection(bounds)
         return damage
