@@ -16,7 +16,8 @@ open class UIButton: UIControl {
         case infoDark = 4
         case contactAdd = 5
         case close = 7
-        public static let plain = ButtonType.system
+        /// The old name of `.system`.
+        public static var roundedRect: ButtonType { .system }
     }
 
     /// A button's look: background, colours, corners, insets, title and image.
