@@ -50,6 +50,11 @@ open class CARenderer: NSObject {
     /// Whether a visible layer casts a shadow this frame: blurs reach across rows, so such
     /// frames are not split into bands.
     private var castsShadows = false
+    /// How far (root points) beyond its caster's shape any shadow of this frame reaches.
+    private var shadowMargin: CGFloat = 0
+    /// Private row buffers for shadowed frames drawn in two bands (each band draws a margin of
+    /// rows beyond its own, so blurs see what lies across the band edge).
+    private var privateBands: [UnsafeMutableRawPointer] = []
     private var anyAnimatedLastFrame = false
 
     /// Rasterized layers' bitmaps by node id, with the signature of the subtree they show.
@@ -59,6 +64,9 @@ open class CARenderer: NSObject {
     /// Bitmaps of rasterized layers drawn afresh by the last `render()` (not taken from the
     /// cache).
     package private(set) var lastRasterizedCount = 0
+
+    /// Whether the last `render()` drew its two halves on two threads.
+    package private(set) var lastFrameUsedBands = false
 
     /// Pixels written by the last `render()` (0 for a frame with no damage).
     public private(set) var lastRenderedPixelCount = 0
@@ -80,6 +88,10 @@ open class CARenderer: NSObject {
         context.scaleBy(x: scale, y: -scale)
         self.pixelWidth = pixelWidth
         super.init()
+    }
+
+    deinit {
+        for buffer in privateBands { buffer.deallocate() }
     }
 
     /// Starts a frame at media time `t`.
@@ -129,6 +141,7 @@ open class CARenderer: NSObject {
         // Footprints (root coordinates) of the layers that cast shadows this frame.
         var shadowCasters: [CGRect] = []
         castsShadows = false
+        shadowMargin = 0
         func visit(_ id: Int32, _ parent: CALayer?, _ toRoot: CGAffineTransform, replicated: Bool = false, in3D: Bool = false) {
             guard let layer = resolve(id, in: tree) else { return }
             let i = Int(id)
@@ -167,7 +180,12 @@ open class CARenderer: NSObject {
             recordVersion[i] = contentVersion
             recordAnimated[i] = isAnimated
             recordLeaf[i] = tree.nodes[i].children.isEmpty && mask < 0
-            if !hidden && layer.shadowOpacity > 0 && layer.shadowColor != nil { shadowCasters.append(rect) }
+            if !hidden && layer.shadowOpacity > 0 && layer.shadowColor != nil {
+                shadowCasters.append(rect)
+                let reach = 3 * Swift.max(layer.shadowRadius, 0) + 2 + Swift.max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height))
+                let stretch = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
+                shadowMargin = Swift.max(shadowMargin, in3D ? .infinity : reach * Swift.max(stretch, 1))
+            }
             guard !hidden else { return }
             let inside = replicated || layer.paintsBeyondFootprints
             for child in tree.nodes[i].children { visit(child, layer, transform, replicated: inside, in3D: in3D) }
@@ -243,8 +261,23 @@ open class CARenderer: NSObject {
         // The damage's middle row, on a whole point so that both halves keep whole-pixel edges.
         let splitPoint = ((y0 + y1) / 2 / scale).rounded(.down)
         let splitRow = Int(splitPoint * scale)
-        if !castsShadows, lastRenderedPixelCount >= CARenderer.parallelPixels, splitPoint > area.minY, splitPoint < area.maxY,
-           CGFloat(splitRow) == splitPoint * scale, let bands = bandContexts(splittingAt: splitRow) {
+        let splits = lastRenderedPixelCount >= CARenderer.parallelPixels && splitPoint > area.minY && splitPoint < area.maxY
+            && CGFloat(splitRow) == splitPoint * scale
+        lastFrameUsedBands = false
+        if splits, castsShadows, shadowMargin.isFinite, shadowMargin < area.height / 4 {
+            // Each half draws into its own rows plus a margin (so blurs near the cut see the
+            // shapes across it), then copies back only its own rows.
+            let margin = (shadowMargin * scale).rounded(.up) / scale
+            let parts = [CGRect(x: area.minX, y: area.minY, width: area.width, height: splitPoint - area.minY),
+                         CGRect(x: area.minX, y: splitPoint, width: area.width, height: area.maxY - splitPoint)]
+            if let job = PrivateBandJob(renderer: self, tree: tree, top: top, parts: parts, margin: margin) {
+                lastFrameUsedBands = true
+                DispatchQueue.concurrentPerform(iterations: 2) { band in job.run(band) }
+                return
+            }
+        }
+        if splits, !castsShadows, let bands = bandContexts(splittingAt: splitRow) {
+            lastFrameUsedBands = true
             // Rows are independent: each half is drawn by its own thread into its own context.
             let parts = [CGRect(x: area.minX, y: area.minY, width: area.width, height: splitPoint - area.minY),
                          CGRect(x: area.minX, y: splitPoint, width: area.width, height: area.maxY - splitPoint)]
@@ -469,6 +502,82 @@ open class CARenderer: NSObject {
     /// path, and its shadow's reach.
     private func footprint(of layer: CALayer) -> CGRect {
         layer.paintedBounds.insetBy(dx: -1, dy: -1)
+    }
+}
+
+extension CARenderer {
+    /// The private row buffer of band `index` (full bitmap size, made once).
+    fileprivate func privateBuffer(_ index: Int) -> UnsafeMutableRawPointer {
+        while privateBands.count <= index {
+            let bytes = context.bytesPerRow * pixelHeightForBands
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(bytes, 4), alignment: 16)
+            privateBands.append(buffer)
+        }
+        return privateBands[index]
+    }
+
+    fileprivate var pixelHeightForBands: Int { pixelHeight }
+    fileprivate var scaleForBands: CGFloat { scale }
+    fileprivate var mainContext: CGContext { context }
+
+    /// Draws `part` (root points) with `margin` more rows above and below into private
+    /// buffer `index`, then copies the part's own rows into the bitmap.
+    fileprivate func drawPrivateBand(_ index: Int, part: CGRect, margin: CGFloat, top: CALayer, tree: RenderTree,
+                                     context band: CGContext, firstRow: Int) {
+        let expanded = CGRect(x: part.minX, y: part.minY - margin, width: part.width, height: part.height + 2 * margin)
+            .intersection(CGRect(x: part.minX, y: 0, width: part.width, height: CGFloat(pixelHeight) / scale))
+        draw(top, in: band, area: expanded, tree: tree)
+        guard let destination = context.data, let source = band.data else { return }
+        let s = scale
+        let x0 = Int((part.minX * s).rounded()), x1 = Int((part.maxX * s).rounded())
+        let y0 = Int((part.minY * s).rounded()), y1 = Int((part.maxY * s).rounded())
+        guard x1 > x0, y1 > y0 else { return }
+        for row in y0..<y1 {
+            let from = source + (row - firstRow) * band.bytesPerRow + x0 * 4
+            let to = destination + row * context.bytesPerRow + x0 * 4
+            to.copyMemory(from: from, byteCount: (x1 - x0) * 4)
+        }
+    }
+}
+
+/// A shadowed frame's two halves, each drawn with a margin into private rows. `@unchecked
+/// Sendable`: the halves write disjoint rows of the bitmap and their own buffers; the tree
+/// and this frame's resolved layers are only read while they run.
+private struct PrivateBandJob: @unchecked Sendable {
+    let renderer: CARenderer
+    let tree: RenderTree
+    let top: CALayer
+    let parts: [CGRect]
+    let margin: CGFloat
+    let contexts: [(context: CGContext, firstRow: Int)]
+
+    init?(renderer: CARenderer, tree: RenderTree, top: CALayer, parts: [CGRect], margin: CGFloat) {
+        self.renderer = renderer
+        self.tree = tree
+        self.top = top
+        self.parts = parts
+        self.margin = margin
+        let s = renderer.scaleForBands, height = renderer.pixelHeightForBands
+        var contexts: [(CGContext, Int)] = []
+        for (index, part) in parts.enumerated() {
+            let first = Swift.max(0, Int(((part.minY - margin) * s).rounded(.down)))
+            let last = Swift.min(height, Int(((part.maxY + margin) * s).rounded(.up)))
+            guard last > first,
+                  let band = CGContext(data: renderer.privateBuffer(index), width: renderer.mainContext.width, height: last - first,
+                                       bitsPerComponent: 8, bytesPerRow: renderer.mainContext.bytesPerRow,
+                                       space: CGColorSpaceCreateDeviceRGB(),
+                                       bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
+            // The bitmap's point space: row r of the band is row first + r of the whole.
+            band.translateBy(x: 0, y: CGFloat(last))
+            band.scaleBy(x: s, y: -s)
+            contexts.append((band, first))
+        }
+        self.contexts = contexts
+    }
+
+    func run(_ band: Int) {
+        renderer.drawPrivateBand(band, part: parts[band], margin: margin, top: top, tree: tree,
+                                 context: contexts[band].context, firstRow: contexts[band].firstRow)
     }
 }
 

@@ -4,7 +4,8 @@ import Testing
 
 /// Large frames are drawn as two bands on two threads: the pixels must equal one pass.
 @Suite struct CARendererBandTests {
-    /// With and without shadows (blurs reach across rows: those frames stay in one pass).
+    /// With and without shadows (blurs reach across rows: shadowed frames draw each half with a
+    /// margin of rows into private buffers and copy back their own rows).
     @Test(arguments: [false, true]) func bandedFramesEqualRenderIn(shadows: Bool) throws {
         try withManualClock { clock in
             let root = CALayer()
@@ -25,6 +26,7 @@ import Testing
             renderer.layer = root
             renderer.renderFrame(atTime: clock.time)
             #expect(renderer.lastRenderedPixelCount >= CARenderer.parallelPixels)
+            #expect(renderer.lastFrameUsedBands == (CARenderer.parallelPixels < .max))
             let ctx = CGContext(data: nil, width: 800, height: 400, bitsPerComponent: 8, bytesPerRow: 0,
                                 space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
             ctx.translateBy(x: 0, y: 400)
