@@ -7,8 +7,9 @@ import RasterWorkloads
 /// `CALayer`s (contents = the 16 layer images, frame (x, y, 200, 150), opacity a/255) in a
 /// 1920×1080 white root, drawn by `CARenderer` on a manual clock. Each scene times the frame
 /// (`beginFrame` … `endFrame`); the commits that change the tree happen before the timer
-/// starts, as an app's would before the render server's frame.
-func runCompositor(jsonPath: String?, quick: Bool, only: Set<String>? = nil) {
+/// starts, as an app's would before the render server's frame. `shadows` gives every tenth
+/// layer a shadow (radius 4): not part of the shared workload, a check on shadowed frames.
+func runCompositor(jsonPath: String?, quick: Bool, only: Set<String>? = nil, shadows: Bool = false) {
     guard let workload = Workload.generate("layer_composite"), let source = WorkloadRenderer(workload) else {
         fail("could not set up layer_composite")
     }
@@ -24,6 +25,10 @@ func runCompositor(jsonPath: String?, quick: Bool, only: Set<String>? = nil) {
             layer.contents = source.images[index % 16]
             layer.frame = CGRect(x: item[0], y: item[1], width: 200, height: 150)
             layer.opacity = Float(item[2] / 255)
+            if shadows && index % 10 == 0 {
+                layer.shadowOpacity = 0.4
+                layer.shadowRadius = 4
+            }
             root.addSublayer(layer)
             layers.append(layer)
         }

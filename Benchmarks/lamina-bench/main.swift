@@ -4,7 +4,8 @@ import RasterWorkloads
 
 // lamina-bench raster [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick] [--threads 1|2]
 // lamina-bench bands [--threads 1|2]   (large draws, for comparing one and two threads)
-// lamina-bench compositor [--json FILE] [--quick]   (CARenderer scenes of layer_composite)
+// lamina-bench compositor [--json FILE] [--quick] [--scenes a,b] [--shadows]
+//                                                   (CARenderer scenes of layer_composite)
 // Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
 // thread with the specification's timing protocol, and writes the reference engines' JSON.
 
@@ -18,11 +19,13 @@ if arguments.first == "compositor" {
     var json: String?
     var quick = false
     var only: Set<String>?
+    var shadows = false
     var rest = Array(arguments.dropFirst())
     while let flag = rest.first {
         rest.removeFirst()
         switch flag {
         case "--quick": quick = true
+        case "--shadows": shadows = true
         case "--json":
             guard let value = rest.first else { fail("--json needs a value") }
             rest.removeFirst()
@@ -31,10 +34,10 @@ if arguments.first == "compositor" {
             guard let value = rest.first else { fail("--scenes needs a value") }
             rest.removeFirst()
             only = Set(value.split(separator: ",").map(String.init))
-        default: fail("usage: lamina-bench compositor [--json FILE] [--quick] [--scenes a,b]")
+        default: fail("usage: lamina-bench compositor [--json FILE] [--quick] [--scenes a,b] [--shadows]")
         }
     }
-    runCompositor(jsonPath: json, quick: quick, only: only)
+    runCompositor(jsonPath: json, quick: quick, only: only, shadows: shadows)
     exit(0)
 }
 if arguments.first == "bands" {

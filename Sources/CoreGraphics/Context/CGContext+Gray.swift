@@ -66,6 +66,13 @@ extension CGContext {
     /// step. Other contexts (and drawing into transparency layers) run it directly.
     @inline(__always)
     func writingPixels(_ area: DeviceRect, _ body: () -> Void) {
+        // Offscreen layers remember where they were drawn, so that compositing and shadows
+        // look only there.
+        if let layer = activeOffscreen, layer.buffer.base == target.base {
+            layer.touched = layer.touched.union(area.intersection(DeviceRect(x0: 0, y0: 0, x1: width, y1: height)))
+        } else if let layer = transparencyLayers.last, layer.buffer.base == target.base {
+            layer.touched = layer.touched.union(area.intersection(DeviceRect(x0: 0, y0: 0, x1: width, y1: height)))
+        }
         guard let gray, target.base == bitmap.base else {
             body()
             return

@@ -52,12 +52,15 @@ extension CGContext {
             width: width, height: height, layout: layout, outerState: state, outerTarget: target)
         else { return nil }
         let outer = state
+        let outerOffscreen = activeOffscreen
         target = layer.buffer
+        activeOffscreen = layer
         state.shadow = nil
         state.blendMode = .normal
         draw()
         state = outer
         target = layer.outerTarget
+        activeOffscreen = outerOffscreen
         return layer
     }
 
@@ -67,9 +70,11 @@ extension CGContext {
         // 1. The drawn area, to limit the work.
         let a = layer.buffer.layout.alpha
         var box = DeviceRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
-        for y in 0..<height {
+        // Only where drawing wrote can alpha be set.
+        let written = layer.touched.intersection(DeviceRect(x0: 0, y0: 0, x1: width, y1: height))
+        for y in written.y0..<Swift.max(written.y0, written.y1) {
             let row = layer.buffer.row(y)
-            for x in 0..<width where row[x * 4 + a] != 0 {
+            for x in written.x0..<Swift.max(written.x0, written.x1) where row[x * 4 + a] != 0 {
                 box.x0 = Swift.min(box.x0, x); box.x1 = Swift.max(box.x1, x + 1)
                 box.y0 = Swift.min(box.y0, y); box.y1 = Swift.max(box.y1, y + 1)
             }

@@ -6,6 +6,8 @@ final class TransparencyLayer {
     /// The state at `begin`: its alpha, blend mode and clip apply to the composite.
     let outerState: GraphicsState
     let outerTarget: PixelBuffer
+    /// Where drawing wrote so far (device pixels): nothing else of the buffer is set.
+    var touched = DeviceRect(x0: 0, y0: 0, x1: 0, y1: 0)
 
     init?(width: Int, height: Int, layout: PixelLayout, outerState: GraphicsState, outerTarget: PixelBuffer) {
         guard let pixels = OwnedPixels(count: width * height * 4) else { return nil }
@@ -57,7 +59,9 @@ extension CGContext {
         savedStates.removeLast()
         state = layer.outerState
         target = layer.outerTarget
-        let c = state.clipRect
+        // Outside what was drawn the layer is transparent: with normal blending compositing
+        // there changes nothing, so only the drawn part is composited.
+        let c = state.blendMode == .normal ? state.clipRect.intersection(layer.touched) : state.clipRect
         guard !c.isEmpty else { return }
         if let shadow = state.shadow, tint == nil {
             // The layer casts one shadow, from its composited alpha.

@@ -28,6 +28,8 @@ public final class CGContext {
     @exclusivity(unchecked) var state: GraphicsState
     var savedStates: [GraphicsState] = []
     var transparencyLayers: [TransparencyLayer] = []
+    /// The offscreen layer a shadowed drawing is going into, while it does.
+    var activeOffscreen: TransparencyLayer?
     /// The current path, in pixel space (y down), as Quartz maps points when they are added.
     let currentPath = CGMutablePath()
     let rasterizer = CoverageRasterizer()

@@ -11,6 +11,14 @@ struct DeviceRect: Equatable, Sendable {
     var width: Int { Swift.max(0, x1 - x0) }
     var height: Int { Swift.max(0, y1 - y0) }
 
+    /// The smallest rectangle holding both (an empty one counts as nothing).
+    func union(_ other: DeviceRect) -> DeviceRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        return DeviceRect(x0: Swift.min(x0, other.x0), y0: Swift.min(y0, other.y0),
+                          x1: Swift.max(x1, other.x1), y1: Swift.max(y1, other.y1))
+    }
+
     func intersection(_ other: DeviceRect) -> DeviceRect {
         let r = DeviceRect(
             x0: Swift.max(x0, other.x0), y0: Swift.max(y0, other.y0),
