@@ -157,29 +157,63 @@ extension CGContext {
 
 /// Separable Gaussian approximation: three box blurs per axis.
 enum ShadowBlur {
+    /// Three box blurs per axis (≈ a Gaussian of `sigma`), zero outside the area. Rows run
+    /// along memory; columns are blurred a whole row at a time (a running sum per column), so
+    /// both passes read memory in order. Per value the sums are formed in the same order as a
+    /// pass along each column would, so the result does not depend on the traversal.
     static func gaussian(_ values: inout [Float], width: Int, height: Int, sigma: Double) {
         // Box width for three passes: w = √(12σ²/3 + 1), rounded to odd.
         var box = Int((sqrt(4 * sigma * sigma + 1)).rounded())
         if box % 2 == 0 { box += 1 }
         let radius = box / 2
-        guard radius > 0 else { return }
-        var scratch = [Float](repeating: 0, count: Swift.max(width, height))
-        for _ in 0..<3 {
-            for y in 0..<height { boxPass(&values, start: y * width, step: 1, count: width, radius: radius, scratch: &scratch) }
-            for x in 0..<width { boxPass(&values, start: x, step: width, count: height, radius: radius, scratch: &scratch) }
+        guard radius > 0, width > 0, height > 0 else { return }
+        let scale = 1 / Float(2 * radius + 1)
+        var other = [Float](repeating: 0, count: values.count)
+        var sums = [Float](repeating: 0, count: width)
+        values.withUnsafeMutableBufferPointer { a in
+            other.withUnsafeMutableBufferPointer { b in
+                sums.withUnsafeMutableBufferPointer { s in
+                    let va = a.baseAddress!, vb = b.baseAddress!, sum = s.baseAddress!
+                    for _ in 0..<3 {
+                        for y in 0..<height { horizontal(va + y * width, vb + y * width, width, radius, scale) }
+                        vertical(vb, va, width, height, radius, scale, sum)
+                    }
+                }
+            }
         }
     }
 
-    private static func boxPass(_ v: inout [Float], start: Int, step: Int, count: Int, radius: Int, scratch: inout [Float]) {
-        let scale = 1 / Float(2 * radius + 1)
+    private static func horizontal(_ src: UnsafePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ count: Int,
+                                   _ radius: Int, _ scale: Float) {
         var sum: Float = 0
-        for i in 0..<count { scratch[i] = v[start + i * step] }
-        for i in -radius...radius where i >= 0 && i < count { sum += scratch[i] }
+        for i in 0...Swift.min(radius, count - 1) { sum += src[i] }
         for i in 0..<count {
-            v[start + i * step] = sum * scale
+            dst[i] = sum * scale
             let leaving = i - radius, entering = i + radius + 1
-            if leaving >= 0 { sum -= scratch[leaving] }
-            if entering < count { sum += scratch[entering] }
+            if leaving >= 0 { sum -= src[leaving] }
+            if entering < count { sum += src[entering] }
+        }
+    }
+
+    private static func vertical(_ src: UnsafePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ width: Int, _ height: Int,
+                                 _ radius: Int, _ scale: Float, _ sum: UnsafeMutablePointer<Float>) {
+        sum.update(repeating: 0, count: width)
+        for j in 0...Swift.min(radius, height - 1) {
+            let row = src + j * width
+            for x in 0..<width { sum[x] += row[x] }
+        }
+        for y in 0..<height {
+            let out = dst + y * width
+            for x in 0..<width { out[x] = sum[x] * scale }
+            let leaving = y - radius, entering = y + radius + 1
+            if leaving >= 0 {
+                let row = src + leaving * width
+                for x in 0..<width { sum[x] -= row[x] }
+            }
+            if entering < height {
+                let row = src + entering * width
+                for x in 0..<width { sum[x] += row[x] }
+            }
         }
     }
 }
