@@ -45,8 +45,7 @@ extension CGContext {
     package func draw(_ image: CGImage, projecting imageToUser: ProjectiveTransform) {
         guard !image.isMask, image.width > 0, image.height > 0 else { return }
         let device = imageToUser.concatenating(ProjectiveTransform(userToPixel))
-        let w = CGFloat(image.width), h = CGFloat(image.height)
-        let polygon = device.project(polygon: [CGPoint(x: 0, y: 0), CGPoint(x: w, y: 0), CGPoint(x: w, y: h), CGPoint(x: 0, y: h)])
+        let polygon = device.project(polygon: ProjectiveTransform.corners(of: CGRect(x: 0, y: 0, width: image.width, height: image.height)))
         guard polygon.count >= 3, let inverse = device.inverted() else { return }
         let bilinear = state.interpolationQuality != .none
         let sampler: ImageSampler

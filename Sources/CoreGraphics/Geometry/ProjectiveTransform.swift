@@ -85,4 +85,22 @@ package struct ProjectiveTransform: Equatable, Sendable {
         }
         return out.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? out : []
     }
+
+    /// The corners of `r`, in order around it.
+    package static func corners(of r: CGRect) -> [CGPoint] {
+        [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
+    }
+
+    /// The bounding box of `r` mapped through the transform (the part in front of the eye);
+    /// nil when none of it is.
+    package func projectedBounds(of r: CGRect) -> CGRect? {
+        let polygon = project(polygon: ProjectiveTransform.corners(of: r))
+        guard polygon.count >= 3 else { return nil }
+        var x0 = CGFloat.infinity, y0 = CGFloat.infinity, x1 = -CGFloat.infinity, y1 = -CGFloat.infinity
+        for p in polygon {
+            x0 = Swift.min(x0, p.x); y0 = Swift.min(y0, p.y)
+            x1 = Swift.max(x1, p.x); y1 = Swift.max(y1, p.y)
+        }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 }

@@ -139,8 +139,7 @@ extension CALayer {
     }
 
     private static func boundingBox(of r: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
-        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                       CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)].map(map)
+        let corners = ProjectiveTransform.corners(of: r).map(map)
         guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return .null }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)

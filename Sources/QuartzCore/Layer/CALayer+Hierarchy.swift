@@ -20,9 +20,12 @@ extension CALayer {
     }
 
     /// Sublayers sorted by zPosition, keeping insertion order among equals.
-    var sublayersInDrawingOrder: [CALayer] {
-        guard storedSublayers.contains(where: { $0.zPosition != 0 }) else { return storedSublayers }
-        return storedSublayers.enumerated()
+    var sublayersInDrawingOrder: [CALayer] { CALayer.inDrawingOrder(storedSublayers) }
+
+    /// `layers` sorted by `zPosition`, keeping their order among equal positions.
+    static func inDrawingOrder(_ layers: [CALayer]) -> [CALayer] {
+        guard layers.contains(where: { $0.zPosition != 0 }) else { return layers }
+        return layers.enumerated()
             .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
             .map(\.element)
     }

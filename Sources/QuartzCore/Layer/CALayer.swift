@@ -598,10 +598,16 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// `r` together with where its shadow falls (offset, spread three blur radii).
     func withShadowReach(_ r: CGRect) -> CGRect {
-        guard shadowOpacity > 0, shadowColor != nil else { return r }
-        let spread = Swift.max(shadowRadius, 0) * 3 + 1
+        guard castsShadow else { return r }
+        let spread = shadowSpread
         return r.union(r.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -spread, dy: -spread))
     }
+
+    /// Whether the layer casts a shadow at all.
+    var castsShadow: Bool { shadowOpacity > 0 && shadowColor != nil }
+
+    /// How far the blur spreads a shadow beyond its shape (three blur radii and a point).
+    var shadowSpread: CGFloat { Swift.max(shadowRadius, 0) * 3 + 1 }
 
     /// Whether what the layer shows can lie outside its sublayers' footprints (replicated
     /// copies, particles): renderers then repaint everything when it changes.

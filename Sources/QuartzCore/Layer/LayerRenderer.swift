@@ -21,7 +21,7 @@
 typealias RasterImage = (image: CGImage, extent: CGRect)
 
 struct LayerRenderer {
-    let context: CGContext
+    private(set) var context: CGContext
     /// The sublayers of a layer in drawing order: its own by default; the render tree's for
     /// committed snapshots.
     var sublayers: (CALayer) -> [CALayer] = { $0.sublayersInDrawingOrder }
@@ -250,12 +250,7 @@ struct LayerRenderer {
         let ctx = context
         let extent = subtreeExtent(of: layer, depth: 0)
         guard extent.isFiniteRect, !extent.isNull, extent.width > 0, extent.height > 0 else { return }
-        let device = h.concatenating(ProjectiveTransform(ctx.ctm))
-        let corners = [CGPoint(x: extent.minX, y: extent.minY), CGPoint(x: extent.maxX, y: extent.minY),
-                       CGPoint(x: extent.maxX, y: extent.maxY), CGPoint(x: extent.minX, y: extent.maxY)]
-        let polygon = device.project(polygon: corners)
-        guard polygon.count >= 3 else { return }
-        let box = LayerRenderer.boundingBox(polygon)
+        guard let box = h.concatenating(ProjectiveTransform(ctx.ctm)).projectedBounds(of: extent) else { return }
         // Device pixels per layer point along the faster axis, capped so that grazing planes
         // cannot ask for huge images.
         var scale = Swift.max(box.width / extent.width, box.height / extent.height)
@@ -264,10 +259,10 @@ struct LayerRenderer {
         guard scale.isFinite, scale > 0 else { return }
         let width = Swift.max(1, Int((extent.width * scale).rounded(.up)))
         let height = Swift.max(1, Int((extent.height * scale).rounded(.up)))
-        guard let offscreen = LayerRenderer.bitmap(width, height) else { return }
-        let sx = CGFloat(width) / extent.width, sy = CGFloat(height) / extent.height
-        guard let image = offscreenImage(offscreen, extent: extent, draw: { $0.draw(layer) }) else { return }
-        let imageToLayer = CGAffineTransform(a: 1 / sx, b: 0, c: 0, d: 1 / sy, tx: extent.minX, ty: extent.minY)
+        guard let offscreen = LayerRenderer.bitmap(width, height),
+              let image = offscreenImage(offscreen, extent: extent, draw: { $0.draw(layer) }) else { return }
+        let imageToLayer = CGAffineTransform(a: extent.width / CGFloat(width), b: 0, c: 0, d: extent.height / CGFloat(height),
+                                             tx: extent.minX, ty: extent.minY)
         ctx.saveGState()
         ctx.setAlpha(alpha)
         ctx.setShouldAntialias(layer.allowsEdgeAntialiasing)
@@ -289,11 +284,12 @@ struct LayerRenderer {
         offscreen.translateBy(x: 0, y: CGFloat(offscreen.height))
         offscreen.scaleBy(x: sx, y: -sy)
         offscreen.translateBy(x: -extent.minX, y: -extent.minY)
-        var renderer = LayerRenderer(context: offscreen)
-        renderer.sublayers = sublayers
-        renderer.maskOf = maskOf
-        renderer.shifted = shifted
-        renderer.rasterCache = rasterCache
+        // The same tree providers; nothing culled or skipped, nothing inherited.
+        var renderer = self
+        renderer.context = offscreen
+        renderer.cull = nil
+        renderer.skip = nil
+        renderer.inheritedAlpha = 1
         draw(renderer)
         return offscreen.makeImage()
     }
@@ -339,10 +335,7 @@ struct LayerRenderer {
             let e = subtreeExtent(of: child, depth: depth + 1)
             guard !e.isNull else { continue }
             if child.isDrawnIn3D(inParent: layer) {
-                let polygon = child.transform3D(inParent: layer).planeProjection.project(polygon: [
-                    CGPoint(x: e.minX, y: e.minY), CGPoint(x: e.maxX, y: e.minY),
-                    CGPoint(x: e.maxX, y: e.maxY), CGPoint(x: e.minX, y: e.maxY)])
-                if polygon.count >= 3 { r = r.union(LayerRenderer.boundingBox(polygon)) }
+                if let box = child.transform3D(inParent: layer).planeProjection.projectedBounds(of: e) { r = r.union(box) }
             } else {
                 r = r.union(e.applying(child.transform(inParent: layer)))
             }
@@ -350,14 +343,6 @@ struct LayerRenderer {
         return r
     }
 
-    private static func boundingBox(_ points: [CGPoint]) -> CGRect {
-        var x0 = CGFloat.infinity, y0 = CGFloat.infinity, x1 = -CGFloat.infinity, y1 = -CGFloat.infinity
-        for p in points {
-            x0 = Swift.min(x0, p.x); y0 = Swift.min(y0, p.y)
-            x1 = Swift.max(x1, p.x); y1 = Swift.max(y1, p.y)
-        }
-        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
 
     /// A replicator's copies: copy i under the instance transform applied i times about the
     /// anchor point, tinted (through a group) when its colour is not white, and evaluated

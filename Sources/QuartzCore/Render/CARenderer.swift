@@ -140,7 +140,6 @@ open class CARenderer: NSObject {
         var replicatedChange = false
         // Footprints (root coordinates) of the layers that cast shadows this frame.
         var shadowCasters: [CGRect] = []
-        castsShadows = false
         shadowMargin = 0
         func visit(_ id: Int32, _ parent: CALayer?, _ toRoot: CGAffineTransform, replicated: Bool = false, in3D: Bool = false) {
             guard let layer = resolve(id, in: tree) else { return }
@@ -163,7 +162,6 @@ open class CARenderer: NSObject {
                 }
             }
             let hidden = layer.isHidden || layer.opacity <= 0
-            if !hidden && layer.shadowOpacity > 0 { castsShadows = true }
             let rect = hidden ? CGRect.null : in3D ? CGRect.infinite : footprint(of: layer).applying(transform)
             // Fields read one by one: copying the node would retain its snapshot and arrays.
             let contentVersion = tree.nodes[i].contentVersion
@@ -180,9 +178,9 @@ open class CARenderer: NSObject {
             recordVersion[i] = contentVersion
             recordAnimated[i] = isAnimated
             recordLeaf[i] = tree.nodes[i].children.isEmpty && mask < 0
-            if !hidden && layer.shadowOpacity > 0 && layer.shadowColor != nil {
+            if !hidden && layer.castsShadow {
                 shadowCasters.append(rect)
-                let reach = 3 * Swift.max(layer.shadowRadius, 0) + 2 + Swift.max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height))
+                let reach = layer.shadowSpread + 1 + Swift.max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height))
                 let stretch = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
                 shadowMargin = Swift.max(shadowMargin, in3D ? .infinity : reach * Swift.max(stretch, 1))
             }
@@ -201,8 +199,9 @@ open class CARenderer: NSObject {
             recordAnimated[i] = false
         }
         recordLive = live
+        castsShadows = !shadowCasters.isEmpty
         rasterLock.lock()
-        rasters = rasters.filter { Int($0.key) < live.count && live[Int($0.key)] }
+        if !rasters.isEmpty { rasters = rasters.filter { Int($0.key) < live.count && live[Int($0.key)] } }
         rasterLock.unlock()
         anyAnimatedLastFrame = !animatedNow.isEmpty
         if forceFullFrame || replicatedChange { area = bounds }
@@ -225,23 +224,59 @@ open class CARenderer: NSObject {
     /// (`LAMINA_RASTER_THREADS=1` keeps them on one).
     package static let parallelPixels = ProcessInfo.processInfo.environment["LAMINA_RASTER_THREADS"] == "1" ? Int.max : 1 << 18
 
-    /// Contexts over rows 0..<row and row..<pixelHeight of the bitmap, in the bitmap's point
-    /// space (row r of a band is row first + r of the whole).
+    /// A context over `rows` rows at `data`, laid out like the bitmap and in its point space,
+    /// its first row being row `first` of the whole.
+    private func rowContext(_ data: UnsafeMutableRawPointer, first: Int, rows: Int) -> CGContext? {
+        guard rows > 0, let band = CGContext(data: data, width: pixelWidth, height: rows, bitsPerComponent: 8,
+                                             bytesPerRow: context.bytesPerRow, space: CGColorSpaceCreateDeviceRGB(),
+                                             bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
+        band.translateBy(x: 0, y: CGFloat(rows + first))
+        band.scaleBy(x: scale, y: -scale)
+        return band
+    }
+
+    /// Contexts over rows 0..<row and row..<pixelHeight of the bitmap itself.
     private func bandContexts(splittingAt row: Int) -> [CGContext]? {
         if let bands, bands.row == row { return bands.contexts }
         guard row > 0, row < pixelHeight, let base = context.data else { return nil }
         var contexts: [CGContext] = []
         for (first, rows) in [(0, row), (row, pixelHeight - row)] {
-            guard let band = CGContext(data: base + first * context.bytesPerRow, width: pixelWidth, height: rows,
-                                       bitsPerComponent: 8, bytesPerRow: context.bytesPerRow,
-                                       space: CGColorSpaceCreateDeviceRGB(),
-                                       bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
-            band.translateBy(x: 0, y: CGFloat(rows + first))
-            band.scaleBy(x: scale, y: -scale)
+            guard let band = rowContext(base + first * context.bytesPerRow, first: first, rows: rows) else { return nil }
             contexts.append(band)
         }
         bands = (row, contexts)
         return contexts
+    }
+
+    /// For shadowed frames: each part with `margin` more rows above and below, drawn into a
+    /// private buffer (made once, bitmap-sized) and copied back to its own rows.
+    private func marginBands(_ parts: [CGRect], margin: CGFloat) -> [Band]? {
+        var result: [Band] = []
+        for (index, part) in parts.enumerated() {
+            while privateBands.count <= index {
+                privateBands.append(UnsafeMutableRawPointer.allocate(byteCount: Swift.max(context.bytesPerRow * pixelHeight, 4),
+                                                                      alignment: 16))
+            }
+            let first = Swift.max(0, Int(((part.minY - margin) * scale).rounded(.down)))
+            let last = Swift.min(pixelHeight, Int(((part.maxY + margin) * scale).rounded(.up)))
+            guard let band = rowContext(privateBands[index], first: first, rows: last - first) else { return nil }
+            let drawn = CGRect(x: part.minX, y: CGFloat(first) / scale, width: part.width, height: CGFloat(last - first) / scale)
+            result.append(Band(context: band, area: drawn, copyBack: (part, first)))
+        }
+        return result
+    }
+
+    /// Draws one band; a private one then copies its own rows into the bitmap.
+    fileprivate func drawBand(_ band: Band, top: CALayer, tree: RenderTree) {
+        draw(top, in: band.context, area: band.area, tree: tree)
+        guard let (part, firstRow) = band.copyBack, let destination = context.data, let source = band.context.data else { return }
+        let x0 = Int((part.minX * scale).rounded()), x1 = Int((part.maxX * scale).rounded())
+        let y0 = Int((part.minY * scale).rounded()), y1 = Int((part.maxY * scale).rounded())
+        guard x1 > x0, y1 > y0 else { return }
+        for row in y0..<y1 {
+            let from = source + (row - firstRow) * band.context.bytesPerRow + x0 * 4
+            (destination + row * context.bytesPerRow + x0 * 4).copyMemory(from: from, byteCount: (x1 - x0) * 4)
+        }
     }
 
     /// Redraws the damaged area from the render tree.
@@ -263,26 +298,21 @@ open class CARenderer: NSObject {
         let splitRow = Int(splitPoint * scale)
         let splits = lastRenderedPixelCount >= CARenderer.parallelPixels && splitPoint > area.minY && splitPoint < area.maxY
             && CGFloat(splitRow) == splitPoint * scale
-        lastFrameUsedBands = false
-        if splits, castsShadows, shadowMargin.isFinite, shadowMargin < area.height / 4 {
-            // Each half draws into its own rows plus a margin (so blurs near the cut see the
-            // shapes across it), then copies back only its own rows.
-            let margin = (shadowMargin * scale).rounded(.up) / scale
-            let parts = [CGRect(x: area.minX, y: area.minY, width: area.width, height: splitPoint - area.minY),
-                         CGRect(x: area.minX, y: splitPoint, width: area.width, height: area.maxY - splitPoint)]
-            if let job = PrivateBandJob(renderer: self, tree: tree, top: top, parts: parts, margin: margin) {
-                lastFrameUsedBands = true
-                DispatchQueue.concurrentPerform(iterations: 2) { band in job.run(band) }
-                return
-            }
+        let parts = [CGRect(x: area.minX, y: area.minY, width: area.width, height: splitPoint - area.minY),
+                     CGRect(x: area.minX, y: splitPoint, width: area.width, height: area.maxY - splitPoint)]
+        var bands: [Band]?
+        if splits && !castsShadows {
+            // Rows are independent: each half is drawn by its own thread into its own rows.
+            bands = bandContexts(splittingAt: splitRow).map { zip($0, parts).map { Band(context: $0, area: $1, copyBack: nil) } }
+        } else if splits, shadowMargin.isFinite, shadowMargin < area.height / 4 {
+            // Blurs near the cut must see the shapes across it: each half draws a margin of rows
+            // more into its own buffer and copies back only its own rows.
+            bands = marginBands(parts, margin: (shadowMargin * scale).rounded(.up) / scale)
         }
-        if splits, !castsShadows, let bands = bandContexts(splittingAt: splitRow) {
-            lastFrameUsedBands = true
-            // Rows are independent: each half is drawn by its own thread into its own context.
-            let parts = [CGRect(x: area.minX, y: area.minY, width: area.width, height: splitPoint - area.minY),
-                         CGRect(x: area.minX, y: splitPoint, width: area.width, height: area.maxY - splitPoint)]
-            let job = BandJob(renderer: self, tree: tree, top: top, bands: Array(zip(bands, parts)))
-            DispatchQueue.concurrentPerform(iterations: 2) { band in job.run(band) }
+        lastFrameUsedBands = bands != nil
+        if let bands {
+            let job = BandJob(renderer: self, tree: tree, top: top, bands: bands)
+            DispatchQueue.concurrentPerform(iterations: bands.count) { band in job.run(band) }
         } else {
             draw(top, in: context, area: area, tree: tree)
         }
@@ -486,9 +516,7 @@ open class CARenderer: NSObject {
     private func children(of layer: CALayer, in tree: RenderTree) -> [CALayer] {
         let id = layer.snapshotNodeID
         guard id >= 0 else { return layer.sublayersInDrawingOrder }
-        let list = tree.nodes[Int(id)].children.compactMap { resolve($0, in: tree) }
-        guard list.contains(where: { $0.zPosition != 0 }) else { return list }
-        return list.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+        return CALayer.inDrawingOrder(tree.nodes[Int(id)].children.compactMap { resolve($0, in: tree) })
     }
 
     private func mask(of layer: CALayer, in tree: RenderTree) -> CALayer? {
@@ -505,91 +533,24 @@ open class CARenderer: NSObject {
     }
 }
 
-extension CARenderer {
-    /// The private row buffer of band `index` (full bitmap size, made once).
-    fileprivate func privateBuffer(_ index: Int) -> UnsafeMutableRawPointer {
-        while privateBands.count <= index {
-            let bytes = context.bytesPerRow * pixelHeightForBands
-            let buffer = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(bytes, 4), alignment: 16)
-            privateBands.append(buffer)
-        }
-        return privateBands[index]
-    }
-
-    fileprivate var pixelHeightForBands: Int { pixelHeight }
-    fileprivate var scaleForBands: CGFloat { scale }
-    fileprivate var mainContext: CGContext { context }
-
-    /// Draws `part` (root points) with `margin` more rows above and below into private
-    /// buffer `index`, then copies the part's own rows into the bitmap.
-    fileprivate func drawPrivateBand(_ index: Int, part: CGRect, margin: CGFloat, top: CALayer, tree: RenderTree,
-                                     context band: CGContext, firstRow: Int) {
-        let expanded = CGRect(x: part.minX, y: part.minY - margin, width: part.width, height: part.height + 2 * margin)
-            .intersection(CGRect(x: part.minX, y: 0, width: part.width, height: CGFloat(pixelHeight) / scale))
-        draw(top, in: band, area: expanded, tree: tree)
-        guard let destination = context.data, let source = band.data else { return }
-        let s = scale
-        let x0 = Int((part.minX * s).rounded()), x1 = Int((part.maxX * s).rounded())
-        let y0 = Int((part.minY * s).rounded()), y1 = Int((part.maxY * s).rounded())
-        guard x1 > x0, y1 > y0 else { return }
-        for row in y0..<y1 {
-            let from = source + (row - firstRow) * band.bytesPerRow + x0 * 4
-            let to = destination + row * context.bytesPerRow + x0 * 4
-            to.copyMemory(from: from, byteCount: (x1 - x0) * 4)
-        }
-    }
+/// One band of a frame drawn on its own thread: a context over some of the bitmap's rows (or
+/// a private buffer, with the part to copy back and the buffer's first row), and the area
+/// (root points) it draws.
+fileprivate struct Band {
+    let context: CGContext
+    let area: CGRect
+    let copyBack: (part: CGRect, firstRow: Int)?
 }
 
-/// A shadowed frame's two halves, each drawn with a margin into private rows. `@unchecked
-/// Sendable`: the halves write disjoint rows of the bitmap and their own buffers; the tree
-/// and this frame's resolved layers are only read while they run.
-private struct PrivateBandJob: @unchecked Sendable {
-    let renderer: CARenderer
-    let tree: RenderTree
-    let top: CALayer
-    let parts: [CGRect]
-    let margin: CGFloat
-    let contexts: [(context: CGContext, firstRow: Int)]
-
-    init?(renderer: CARenderer, tree: RenderTree, top: CALayer, parts: [CGRect], margin: CGFloat) {
-        self.renderer = renderer
-        self.tree = tree
-        self.top = top
-        self.parts = parts
-        self.margin = margin
-        let s = renderer.scaleForBands, height = renderer.pixelHeightForBands
-        var contexts: [(CGContext, Int)] = []
-        for (index, part) in parts.enumerated() {
-            let first = Swift.max(0, Int(((part.minY - margin) * s).rounded(.down)))
-            let last = Swift.min(height, Int(((part.maxY + margin) * s).rounded(.up)))
-            guard last > first,
-                  let band = CGContext(data: renderer.privateBuffer(index), width: renderer.mainContext.width, height: last - first,
-                                       bitsPerComponent: 8, bytesPerRow: renderer.mainContext.bytesPerRow,
-                                       space: CGColorSpaceCreateDeviceRGB(),
-                                       bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
-            // The bitmap's point space: row r of the band is row first + r of the whole.
-            band.translateBy(x: 0, y: CGFloat(last))
-            band.scaleBy(x: s, y: -s)
-            contexts.append((band, first))
-        }
-        self.contexts = contexts
-    }
-
-    func run(_ band: Int) {
-        renderer.drawPrivateBand(band, part: parts[band], margin: margin, top: top, tree: tree,
-                                 context: contexts[band].context, firstRow: contexts[band].firstRow)
-    }
-}
-
-/// One frame's two halves. `@unchecked Sendable`: the halves write disjoint rows through
-/// their own contexts; the tree and this frame's resolved layers are only read while they run.
+/// One frame's bands. `@unchecked Sendable`: the bands write disjoint rows of the bitmap (and
+/// their own buffers); the tree and this frame's resolved layers are only read while they run.
 private struct BandJob: @unchecked Sendable {
     let renderer: CARenderer
     let tree: RenderTree
     let top: CALayer
-    let bands: [(context: CGContext, area: CGRect)]
+    let bands: [Band]
 
     func run(_ band: Int) {
-        renderer.draw(top, in: bands[band].context, area: bands[band].area, tree: tree)
+        renderer.drawBand(bands[band], top: top, tree: tree)
     }
 }

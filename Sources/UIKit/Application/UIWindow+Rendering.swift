@@ -92,14 +92,7 @@ extension UIWindow {
     public func renderFrame(atTime t: CFTimeInterval = CACurrentMediaTime()) -> CGRect {
         guard !isHidden, t.isFinite else { return .null }
         CATransaction.flush()
-        let scale = screen.scale
-        if compositor == nil || compositor?.size != bounds.size || compositor?.surface.scale != scale {
-            let threaded = compositor?.thread != nil
-            compositor?.stopThread()
-            compositor = WindowCompositor(window: self, scale: scale)
-            if threaded { compositor?.startThread(clock: .current) }
-        }
-        return compositor?.renderFrame(atTime: t) ?? .null
+        return currentCompositor(keepingThreadOn: .current)?.renderFrame(atTime: t) ?? .null
     }
 
     /// Composites the window on a thread of its own from now on: one frame for every frame of
@@ -113,12 +106,19 @@ extension UIWindow {
     public func startCompositing(on clock: CAMediaClock = .current) {
         guard !isHidden else { return }
         CATransaction.flush()
+        currentCompositor(keepingThreadOn: clock)?.startThread(clock: clock)
+    }
+
+    /// The compositor for the window's size and screen scale, made anew when either changed
+    /// (a compositor thread that was running keeps running, on `clock`).
+    private func currentCompositor(keepingThreadOn clock: CAMediaClock) -> WindowCompositor? {
         let scale = screen.scale
-        if compositor == nil || compositor?.size != bounds.size || compositor?.surface.scale != scale {
-            compositor?.stopThread()
-            compositor = WindowCompositor(window: self, scale: scale)
-        }
-        compositor?.startThread(clock: clock)
+        if let compositor, compositor.size == bounds.size, compositor.surface.scale == scale { return compositor }
+        let threaded = compositor?.thread != nil
+        compositor?.stopThread()
+        compositor = WindowCompositor(window: self, scale: scale)
+        if threaded { compositor?.startThread(clock: clock) }
+        return compositor
     }
 
     /// Stops the compositor thread; frames come from `renderFrame(atTime:)` again.

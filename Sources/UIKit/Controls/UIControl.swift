@@ -145,8 +145,13 @@ open class UIControl: UIView {
 
     /// Removes `target`'s actions for `controlEvents` (every target's for nil).
     open func removeTarget(_ target: AnyObject?, for controlEvents: Event) {
+        removeEvents(controlEvents) { $0.action == nil && (target == nil || $0.target == target.map(ObjectIdentifier.init)) }
+    }
+
+    /// Takes `controlEvents` from the entries `matches` picks; entries left with none go.
+    private func removeEvents(_ controlEvents: Event, where matches: (Entry) -> Bool) {
         entries = entries.compactMap { entry in
-            guard entry.action == nil, target == nil || entry.target == target.map(ObjectIdentifier.init) else { return entry }
+            guard matches(entry) else { return entry }
             var e = entry
             e.events.subtract(controlEvents)
             return e.events.isEmpty ? nil : e
@@ -169,12 +174,7 @@ open class UIControl: UIView {
 
     /// Stops performing the action with `actionIdentifier` for `controlEvents`.
     open func removeAction(identifiedBy actionIdentifier: UIAction.Identifier, for controlEvents: Event) {
-        entries = entries.compactMap { entry in
-            guard entry.action?.identifier == actionIdentifier else { return entry }
-            var e = entry
-            e.events.subtract(controlEvents)
-            return e.events.isEmpty ? nil : e
-        }
+        removeEvents(controlEvents) { $0.action?.identifier == actionIdentifier }
     }
 
     /// The events any target or action is registered for.

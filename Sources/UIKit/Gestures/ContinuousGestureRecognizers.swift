@@ -94,17 +94,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         }
         previousCentroid = centroid
         tracker.add(windowTranslation, at: event.timestamp)
-        switch state {
-        case .possible:
-            if numberOfTouches >= minimumNumberOfTouches,
-               hypot(windowTranslation.x, windowTranslation.y) >= UIPanGestureRecognizer.hysteresis {
-                state = .began
-            }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        continueGesture(beginning: numberOfTouches >= minimumNumberOfTouches
+            && hypot(windowTranslation.x, windowTranslation.y) >= UIPanGestureRecognizer.hysteresis)
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -125,7 +116,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        state = state == .possible ? .failed : .cancelled
+        cancelGesture()
     }
 
     open override func reset() {
@@ -156,6 +147,51 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     }
 }
 
+/// A value two-finger gestures measure (scale, rotation): where it started, the finger
+/// measure (distance, angle) it is relative to, and its rate.
+struct TwoFingerValue {
+    let initial: CGFloat
+    private(set) var value: CGFloat
+    private var base: CGFloat
+    /// The finger measure `base` belongs to (nil until two fingers are down).
+    private(set) var baseMeasure: CGFloat?
+    private var tracker = VelocityTracker()
+
+    init(_ initial: CGFloat) {
+        self.initial = initial
+        value = initial
+        base = initial
+    }
+
+    /// The rate of change, per second.
+    var velocity: CGFloat { tracker.velocity.x }
+
+    /// Sets the value; later changes are relative to `measure`.
+    mutating func set(_ newValue: CGFloat, measure: CGFloat?) {
+        value = newValue
+        base = newValue
+        baseMeasure = measure
+        tracker.clear()
+    }
+
+    /// The second finger came down: changes are measured from `measure` on.
+    mutating func start(measure: CGFloat?, at time: TimeInterval) {
+        guard baseMeasure == nil else { return }
+        baseMeasure = measure
+        tracker.add(CGPoint(x: value, y: 0), at: time)
+    }
+
+    /// The value is now `base` combined with the change since the base measure.
+    mutating func update(_ change: (CGFloat) -> CGFloat, at time: TimeInterval) {
+        value = change(base)
+        tracker.add(CGPoint(x: value, y: 0), at: time)
+    }
+
+    mutating func reset() {
+        set(initial, measure: nil)
+    }
+}
+
 /// Recognizes two fingers moving apart or together: `scale` is their distance over the
 /// distance when the pinch started (times any value set since), `velocity` its rate per
 /// second. Begins once the distance has changed by 5 points.
@@ -163,24 +199,16 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
 /// - Note: Differs from Apple: the 5-point threshold is Lamina's choice.
 @MainActor
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
-    private var storedScale: CGFloat = 1
-    private var baseScale: CGFloat = 1
-    private var baseDistance: CGFloat?
-    private var tracker = VelocityTracker()
+    private var measured = TwoFingerValue(1)
 
     /// The scale factor; setting it makes later changes relative to the new value.
     open var scale: CGFloat {
-        get { storedScale }
-        set {
-            storedScale = newValue
-            baseScale = newValue
-            baseDistance = currentDistance
-            tracker.clear()
-        }
+        get { measured.value }
+        set { measured.set(newValue, measure: currentDistance) }
     }
 
     /// The rate of change of `scale`, per second.
-    open var velocity: CGFloat { tracker.velocity.x }
+    open var velocity: CGFloat { measured.velocity }
 
     private var currentDistance: CGFloat? {
         guard trackedTouches.count >= 2 else { return nil }
@@ -188,24 +216,13 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        if acceptTwoFingers(touches, event), baseDistance == nil {
-            baseDistance = currentDistance
-            tracker.add(CGPoint(x: storedScale, y: 0), at: event.timestamp)
-        }
+        if acceptTwoFingers(touches, event) { measured.start(measure: currentDistance, at: event.timestamp) }
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard let base = baseDistance, base > 0, let distance = currentDistance else { return }
-        storedScale = baseScale * distance / base
-        tracker.add(CGPoint(x: storedScale, y: 0), at: event.timestamp)
-        switch state {
-        case .possible:
-            if abs(distance - base) >= 5 { state = .began }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        guard let start = measured.baseMeasure, start > 0, let distance = currentDistance else { return }
+        measured.update({ $0 * distance / start }, at: event.timestamp)
+        continueGesture(beginning: abs(distance - start) >= 5)
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -213,15 +230,12 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        state = state == .possible ? .failed : .cancelled
+        cancelGesture()
     }
 
     open override func reset() {
         super.reset()
-        storedScale = 1
-        baseScale = 1
-        baseDistance = nil
-        tracker.clear()
+        measured.reset()
     }
 }
 
@@ -232,24 +246,16 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 /// - Note: Differs from Apple: the 0.05-rad threshold is Lamina's choice.
 @MainActor
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
-    private var storedRotation: CGFloat = 0
-    private var baseRotation: CGFloat = 0
-    private var baseAngle: CGFloat?
-    private var tracker = VelocityTracker()
+    private var measured = TwoFingerValue(0)
 
     /// The rotation in radians; setting it makes later changes relative to the new value.
     open var rotation: CGFloat {
-        get { storedRotation }
-        set {
-            storedRotation = newValue
-            baseRotation = newValue
-            baseAngle = currentAngle
-            tracker.clear()
-        }
+        get { measured.value }
+        set { measured.set(newValue, measure: currentAngle) }
     }
 
     /// The rate of change of `rotation`, radians per second.
-    open var velocity: CGFloat { tracker.velocity.x }
+    open var velocity: CGFloat { measured.velocity }
 
     private var currentAngle: CGFloat? {
         guard trackedTouches.count >= 2 else { return nil }
@@ -258,27 +264,16 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        if acceptTwoFingers(touches, event), baseAngle == nil {
-            baseAngle = currentAngle
-            tracker.add(CGPoint(x: storedRotation, y: 0), at: event.timestamp)
-        }
+        if acceptTwoFingers(touches, event) { measured.start(measure: currentAngle, at: event.timestamp) }
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard let base = baseAngle, let angle = currentAngle else { return }
-        var turn = angle - base
+        guard let start = measured.baseMeasure, let angle = currentAngle else { return }
+        var turn = angle - start
         while turn > .pi { turn -= 2 * .pi }
         while turn < -.pi { turn += 2 * .pi }
-        storedRotation = baseRotation + turn
-        tracker.add(CGPoint(x: storedRotation, y: 0), at: event.timestamp)
-        switch state {
-        case .possible:
-            if abs(turn) >= 0.05 { state = .began }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        measured.update({ $0 + turn }, at: event.timestamp)
+        continueGesture(beginning: abs(turn) >= 0.05)
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -286,19 +281,32 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        state = state == .possible ? .failed : .cancelled
+        cancelGesture()
     }
 
     open override func reset() {
         super.reset()
-        storedRotation = 0
-        baseRotation = 0
-        baseAngle = nil
-        tracker.clear()
+        measured.reset()
     }
 }
 
 extension UIGestureRecognizer {
+    /// A continuous gesture's step: from `.possible` it begins when `beginning` holds; once
+    /// begun every step is a change.
+    func continueGesture(beginning: Bool) {
+        switch state {
+        case .possible: if beginning { state = .began }
+        case .began, .changed: state = .changed
+        default: break
+        }
+    }
+
+    /// The touches were cancelled: a gesture still deciding fails, one in progress is
+    /// cancelled.
+    func cancelGesture() {
+        state = state == .possible ? .failed : .cancelled
+    }
+
     /// Two-finger gestures: a third finger is ignored. Returns whether two fingers are down.
     func acceptTwoFingers(_ touches: Set<UITouch>, _ event: UIEvent) -> Bool {
         if numberOfTouches > 2 {

@@ -85,20 +85,13 @@ final class GestureArbiter {
             touches.append(touch)
         }
         for touch in recognizer.trackedTouches where !touches.contains(where: { $0 === touch }) { touches.append(touch) }
-        var byView: [(UIView, [UITouch])] = []
+        var cancelled: [UITouch] = []
         for touch in touches where !touch.cancelledForView {
             touch.cancelledForView = true
             held.removeAll { $0.touch === touch }
-            guard touch.deliveredBegan, let view = touch.view else { continue }
-            if let index = byView.firstIndex(where: { $0.0 === view }) { byView[index].1.append(touch) } else { byView.append((view, [touch])) }
+            cancelled.append(touch)
         }
-        let event = EventRouter.shared.currentEvent ?? UIEvent()
-        for (view, list) in byView {
-            let previous = list.map(\.phase)
-            for touch in list { touch.phase = .cancelled }
-            view.touchesCancelled(Set(list), with: event)
-            for (touch, phase) in zip(list, previous) { touch.phase = phase }
-        }
+        deliver(cancelled.map { ($0, .cancelled) }, event: EventRouter.shared.currentEvent ?? UIEvent())
     }
 
     // MARK: Held deliveries
@@ -132,7 +125,9 @@ final class GestureArbiter {
         deliver(ready, event: event)
     }
 
-    private func deliver(_ entries: [(touch: UITouch, phase: UITouch.Phase)], event: UIEvent) {
+    /// Delivers each touch's phase to its view, grouped by view and phase; phases after
+    /// `.began` only to views that got the `.began`.
+    func deliver(_ entries: [(touch: UITouch, phase: UITouch.Phase)], event: UIEvent) {
         var groups: [(view: UIView, phase: UITouch.Phase, touches: [UITouch])] = []
         for (touch, phase) in entries {
             guard let view = touch.view else { continue }

@@ -137,18 +137,13 @@ final class EventRouter {
 
     /// A view left its window: touches it (or a view inside it) was following are cancelled.
     func cancelTouches(inside root: UIView) {
-        var byView: [(UIView, [UITouch])] = []
+        var cancelled: [UITouch] = []
         for touch in touchesByFinger.values where touch.deliveredBegan && !touch.cancelledForView {
             guard let view = touch.view, view === root || view.isDescendant(of: root) else { continue }
             touch.cancelledForView = true
-            if let index = byView.firstIndex(where: { $0.0 === view }) { byView[index].1.append(touch) } else { byView.append((view, [touch])) }
+            cancelled.append(touch)
         }
-        for (view, touches) in byView {
-            let saved = touches.map(\.phase)
-            for touch in touches { touch.phase = .cancelled }
-            view.touchesCancelled(Set(touches), with: currentEvent ?? UIEvent())
-            for (touch, phase) in zip(touches, saved) { touch.phase = phase }
-        }
+        GestureArbiter.shared.deliver(cancelled.map { ($0, .cancelled) }, event: currentEvent ?? UIEvent())
     }
 
     /// Forgets every touch and recognizer in progress (for tests and new windows).

@@ -5,12 +5,6 @@ import Testing
 /// The compositor with 3-D content: a layer under perspective may land anywhere, so a change
 /// inside a 3-D subtree repaints the whole frame, and what it draws equals `render(in:)`.
 @Suite struct CARenderer3DTests {
-    private func pixels(_ root: CALayer) -> [UInt8] {
-        let ctx = ReferenceImage.layerCanvas(root.bounds.size)
-        root.render(in: ctx)
-        return ReferenceImage.pixels(of: ctx.makeImage()!)
-    }
-
     @Test func changesUnderPerspectiveRepaintTheFrame() throws {
         try withManualClock { clock in
             let root = CALayer()
@@ -32,22 +26,16 @@ import Testing
             let renderer = try #require(CARenderer(pixelWidth: 240, pixelHeight: 120, scale: 2))
             renderer.layer = root
             renderer.renderFrame(atTime: clock.time)
-            #expect((ReferenceImage.pixels(of: renderer.makeImage()!) == pixels(root)) == true)
+            #expect(frameMatchesRenderIn(renderer, root))
             #expect(renderer.renderFrame(atTime: clock.time).isNull)
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            card.transform = CATransform3DMakeRotation(-0.5, 0, 1, 0)
-            CATransaction.commit()
+            withoutActions { card.transform = CATransform3DMakeRotation(-0.5, 0, 1, 0) }
             #expect(renderer.renderFrame(atTime: clock.time) == root.bounds)
             #expect(renderer.lastRenderedPixelCount == 240 * 120)
-            #expect((ReferenceImage.pixels(of: renderer.makeImage()!) == pixels(root)) == true)
+            #expect(frameMatchesRenderIn(renderer, root))
             // A 2-D layer beside it still repaints only its footprint.
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            flat.position.x += 1
-            CATransaction.commit()
+            withoutActions { flat.position.x += 1 }
             #expect(renderer.renderFrame(atTime: clock.time) == CGRect(x: 1, y: 1, width: 11, height: 10))
-            #expect((ReferenceImage.pixels(of: renderer.makeImage()!) == pixels(root)) == true)
+            #expect(frameMatchesRenderIn(renderer, root))
         }
     }
 }

@@ -27,12 +27,7 @@ import Testing
             renderer.renderFrame(atTime: clock.time)
             #expect(renderer.lastRenderedPixelCount >= CARenderer.parallelPixels)
             #expect(renderer.lastFrameUsedBands == (CARenderer.parallelPixels < .max))
-            let ctx = CGContext(data: nil, width: 800, height: 400, bitsPerComponent: 8, bytesPerRow: 0,
-                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-            ctx.translateBy(x: 0, y: 400)
-            ctx.scaleBy(x: 2, y: -2)
-            root.presentation()!.render(in: ctx)
-            let a = ReferenceImage.pixels(of: renderer.makeImage()!), b = ReferenceImage.pixels(of: ctx.makeImage()!)
+            let a = ReferenceImage.pixels(of: renderer.makeImage()!), b = renderInPixels(root)
             let differing = zip(a, b).filter { $0 != $1 }.count
             #expect(a.count == b.count && differing == 0)
         }

@@ -5,23 +5,6 @@ import Testing
 /// The compositor keeps a rasterized layer's bitmap across frames: moving or fading the
 /// layer reuses it; a change inside draws it again. Frames equal `render(in:)`.
 @Suite struct CARendererRasterizationTests {
-    private func pixels(_ root: CALayer) -> [UInt8] {
-        let ctx = ReferenceImage.layerCanvas(root.bounds.size)
-        (root.presentation() ?? root).render(in: ctx)
-        return ReferenceImage.pixels(of: ctx.makeImage()!)
-    }
-
-    private func matches(_ renderer: CARenderer, _ root: CALayer) -> Bool {
-        ReferenceImage.pixels(of: renderer.makeImage()!) == pixels(root)
-    }
-
-    private func quietly(_ change: () -> Void) {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        change()
-        CATransaction.commit()
-    }
-
     @Test func bitmapsSurvivePlacementChanges() throws {
         try withManualClock { clock in
             let root = CALayer()
@@ -44,15 +27,15 @@ import Testing
             renderer.layer = root
             renderer.renderFrame(atTime: clock.time)
             #expect(renderer.lastRasterizedCount == 1)
-            #expect(matches(renderer, root))
+            #expect(frameMatchesRenderIn(renderer, root))
             // Moved and faded: the same bitmap.
-            quietly {
+            withoutActions {
                 card.position.x += 20
                 card.opacity = 0.7
             }
             renderer.renderFrame(atTime: clock.time)
             #expect(renderer.lastRasterizedCount == 0)
-            #expect(matches(renderer, root))
+            #expect(frameMatchesRenderIn(renderer, root))
             // An animated move keeps it too.
             let move = CABasicAnimation(keyPath: "position.y")
             move.fromValue = 20
@@ -63,19 +46,19 @@ import Testing
             clock.advance(by: 0.5)
             renderer.renderFrame(atTime: clock.time)
             #expect(renderer.lastRasterizedCount == 0)
-            #expect(matches(renderer, root))
+            #expect(frameMatchesRenderIn(renderer, root))
             card.removeAllAnimations()
             CATransaction.flush()
             renderer.renderFrame(atTime: clock.time)
             // A change inside: drawn again, once.
-            quietly { badge.backgroundColor = CGColor(red: 0, green: 0.6, blue: 0, alpha: 1) }
+            withoutActions { badge.backgroundColor = CGColor(red: 0, green: 0.6, blue: 0, alpha: 1) }
             renderer.renderFrame(atTime: clock.time)
             #expect(renderer.lastRasterizedCount == 1)
-            #expect(matches(renderer, root))
-            quietly { card.cornerRadius = 2 }
+            #expect(frameMatchesRenderIn(renderer, root))
+            withoutActions { card.cornerRadius = 2 }
             renderer.renderFrame(atTime: clock.time)
             #expect(renderer.lastRasterizedCount == 1)
-            #expect(matches(renderer, root))
+            #expect(frameMatchesRenderIn(renderer, root))
         }
     }
 }

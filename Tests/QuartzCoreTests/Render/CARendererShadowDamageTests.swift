@@ -26,17 +26,12 @@ import Testing
             let renderer = try #require(CARenderer(pixelWidth: 240, pixelHeight: 160, scale: 2))
             renderer.layer = root
             renderer.renderFrame(atTime: clock.time)
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            dot.position.y += 10
-            CATransaction.commit()
+            withoutActions { dot.position.y += 10 }
             let damage = renderer.renderFrame(atTime: clock.time)
             // The dot's move cuts through the card's shadow: the card's whole footprint (its
             // bounds grown by 3 × 6 + 1 points of shadow, plus a point) is repainted, not the frame.
             #expect(damage == CGRect(x: 0, y: 0, width: 100, height: 80))
-            let ctx = ReferenceImage.layerCanvas(root.bounds.size)
-            root.render(in: ctx)
-            let expected = ReferenceImage.pixels(of: ctx.makeImage()!), actual = ReferenceImage.pixels(of: renderer.makeImage()!)
+            let expected = renderInPixels(root), actual = ReferenceImage.pixels(of: renderer.makeImage()!)
             let worst = zip(expected, actual).map { abs(Int($0) - Int($1)) }.max() ?? 0
             #expect(worst <= 1)
         }

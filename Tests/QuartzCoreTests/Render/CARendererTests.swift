@@ -24,19 +24,9 @@ import Testing
         return (root, tiles)
     }
 
-    /// `render(in:)` of the presentation tree, at the renderer's size.
-    private func reference(_ root: CALayer) -> [UInt8] {
-        let ctx = CGContext(data: nil, width: 400, height: 200, bitsPerComponent: 8, bytesPerRow: 0,
-                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-        ctx.translateBy(x: 0, y: 200)
-        ctx.scaleBy(x: 2, y: -2)
-        (root.presentation() ?? root).render(in: ctx)
-        return ReferenceImage.pixels(of: ctx.makeImage()!)
-    }
-
     /// Where two images differ: the bounding box of differing pixels (nil when equal).
     private func difference(_ renderer: CARenderer, _ root: CALayer) -> CGRect? {
-        let a = ReferenceImage.pixels(of: renderer.makeImage()!), b = reference(root)
+        let a = ReferenceImage.pixels(of: renderer.makeImage()!), b = renderInPixels(root)
         var box: CGRect?
         for i in stride(from: 0, to: a.count, by: 4) where a[i..<i + 4] != b[i..<i + 4] {
             let p = CGRect(x: (i / 4) % 400, y: (i / 4) / 400, width: 1, height: 1)
@@ -76,11 +66,10 @@ import Testing
             let renderer = try #require(CARenderer(pixelWidth: 400, pixelHeight: 200, scale: 2))
             renderer.layer = root
             _ = frame(renderer, at: clock.time)
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            tiles[2].position.x += 7
-            tiles[2].position.y += 5
-            CATransaction.commit()
+            withoutActions {
+                tiles[2].position.x += 7
+                tiles[2].position.y += 5
+            }
             let damage = frame(renderer, at: clock.time)
             // Old frame (70, 20, 24, 24), new (77, 25, 24, 24), each with a 1-point margin.
             #expect(damage == CGRect(x: 69, y: 19, width: 33, height: 31))

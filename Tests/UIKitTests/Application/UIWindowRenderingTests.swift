@@ -8,6 +8,16 @@ import UIKit
 /// tree at the frame's time.
 @MainActor
 @Suite struct UIWindowRenderingTests {
+    /// A white 100 × 60 window (not shown yet) with a 20-point box at (10, 10).
+    private func windowWithBox(_ colour: UIColor) -> (UIWindow, UIView) {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+        window.backgroundColor = .white
+        let box = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        box.backgroundColor = colour
+        window.addSubview(box)
+        return (window, box)
+    }
+
     private func expected(_ window: UIWindow) -> [UInt8] {
         let ctx = ReferenceImage.layerCanvas(window.bounds.size, scale: window.screen.scale)
         (window.layer.presentation() ?? window.layer).render(in: ctx)
@@ -16,11 +26,7 @@ import UIKit
 
     @Test func framesGoToTheSurface() throws {
         withManualClock { clock in
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
-            window.backgroundColor = .white
-            let box = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
-            box.backgroundColor = .red
-            window.addSubview(box)
+            let (window, box) = windowWithBox(.red)
             // Hidden windows draw nothing and get no surface.
             #expect(window.renderFrame(atTime: clock.time).isNull)
             #expect(window.surface == nil)
@@ -47,11 +53,7 @@ import UIKit
 
     @Test func animatedFramesShowThePresentationTree() throws {
         withManualClock { clock in
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
-            window.backgroundColor = .white
-            let box = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
-            box.backgroundColor = .blue
-            window.addSubview(box)
+            let (window, box) = windowWithBox(.blue)
             window.makeKeyAndVisible()
             window.renderFrame(atTime: clock.time)
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { box.center.x = 70 }
@@ -67,11 +69,7 @@ import UIKit
     /// surface shows the animation at the new time.
     @Test func compositingOnItsOwnThread() throws {
         withManualClock { clock in
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
-            window.backgroundColor = .white
-            let box = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
-            box.backgroundColor = .green
-            window.addSubview(box)
+            let (window, box) = windowWithBox(.green)
             window.makeKeyAndVisible()
             window.startCompositing(on: clock)
             defer { window.stopCompositing() }

@@ -28,6 +28,15 @@ import UIKit
         return controller
     }
 
+    /// A shown 320 × 480 window with `root` as its root controller; the log starts empty.
+    private func shown(_ root: UIViewController, _ log: EventLog) -> UIWindow {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        log.clear()
+        return window
+    }
+
     @Test func rootControllerAppearsWhenTheWindowIsShown() {
         let log = EventLog()
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
@@ -49,11 +58,8 @@ import UIKit
 
     @Test func childContainment() {
         let log = EventLog()
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         let parent = logged("parent", log)
-        window.rootViewController = parent
-        window.makeKeyAndVisible()
-        log.clear()
+        let window = shown(parent, log)
         let child = logged("child", log)
         parent.addChild(child)
         parent.view.addSubview(child.view)
@@ -77,11 +83,8 @@ import UIKit
     @Test(arguments: [UIViewController.ModalPresentationStyle.automatic, .fullScreen])
     func presentAndDismiss(style: UIViewController.ModalPresentationStyle) {
         let log = EventLog()
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         let root = logged("root", log)
-        window.rootViewController = root
-        window.makeKeyAndVisible()
-        log.clear()
+        let window = shown(root, log)
         let sheet = logged("sheet", log)
         sheet.modalPresentationStyle = style
         var presented = false

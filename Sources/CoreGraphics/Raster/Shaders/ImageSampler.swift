@@ -69,7 +69,7 @@ struct ImageSampler {
             : pixelToImage.concatenating(CGAffineTransform(scaleX: 1 / shrink, y: 1 / shrinkY))
         self.pixelToImage = pixelToImage
         self.tiled = tiled
-        self.alpha = UInt32(Swift.max(0, Swift.min(255, alpha * 255 + 0.5)))
+        self.alpha = ImageSampler.alphaByte(alpha)
         self.projective = nil
         self.coarser = coarser
         // At an integer translation every pixel centre lands on a texel centre: sampling is a copy.
@@ -86,6 +86,11 @@ struct ImageSampler {
             ? (Int(t.tx.rounded()), Int(t.ty.rounded())) : nil
     }
 
+    /// Global alpha 0…1 as 0…255, rounded.
+    private static func alphaByte(_ alpha: Float) -> UInt32 {
+        UInt32(Swift.max(0, Swift.min(255, alpha * 255 + 0.5)))
+    }
+
     /// A perspective draw: each pixel centre maps through `projective` to homogeneous image
     /// coordinates and is divided through; edges clamp.
     init(image: CGImage, layout: PixelLayout, projective: ProjectiveTransform, bilinear: Bool, alpha: Float) {
@@ -97,7 +102,7 @@ struct ImageSampler {
         self.projective = projective
         self.bilinear = bilinear
         tiled = false
-        self.alpha = UInt32(Swift.max(0, Swift.min(255, alpha * 255 + 0.5)))
+        self.alpha = ImageSampler.alphaByte(alpha)
         translation = nil
         coarser = nil
     }
