@@ -16,7 +16,8 @@ enum AnimatableValue {
     case list([AnimatableValue])
     case other(Any?)
 
-    init(_ value: Any?) {
+    init(_ boxed: Any?) {
+        let value = KeyValueBox.unbox(boxed)
         switch value {
         case let v as CGPoint: self = .point(v)
         case let v as CGSize: self = .size(v)

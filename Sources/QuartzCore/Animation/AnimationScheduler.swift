@@ -59,6 +59,10 @@ package final class AnimationScheduler: @unchecked Sendable {
     /// Callbacks run on every delivery (display links), by registration id.
     private var frameCallbacks: [(id: Int, callback: () -> Void)] = []
     private var nextCallbackID = 0
+    /// Work for the next turn of the main run loop, by ticket; taken once by whichever comes
+    /// first, the main queue or (on a manual clock) the next delivery.
+    private var nextTurn: [(ticket: Int, work: () -> Void)] = []
+    private var nextTicket = 0
 
     func watch(_ watch: AnimationWatch) {
         lock.lock()
@@ -75,6 +79,27 @@ package final class AnimationScheduler: @unchecked Sendable {
             let box = UncheckedBox(work)
             DispatchQueue.main.async { box.value() }
         }
+    }
+
+    /// Runs `work` on a later turn of the main run loop, never inside the current call: from
+    /// the main queue, or for a manual clock at its next `advance(by:)` if that comes first.
+    package func deliverNextTurn(_ work: @escaping () -> Void) {
+        lock.lock()
+        nextTicket += 1
+        let ticket = nextTicket
+        nextTurn.append((ticket, work))
+        lock.unlock()
+        let box = UncheckedBox(self)
+        DispatchQueue.main.async { box.value.runNextTurn(only: ticket) }
+    }
+
+    /// Runs the next-turn work with `ticket` (nil: all of it) that has not run yet.
+    private func runNextTurn(only ticket: Int?) {
+        lock.lock()
+        let due = nextTurn.filter { ticket == nil || $0.ticket == ticket }
+        nextTurn.removeAll { ticket == nil || $0.ticket == ticket }
+        lock.unlock()
+        for item in due { item.work() }
     }
 
     package func addFrameCallback(_ callback: @escaping () -> Void) -> Int {
@@ -95,6 +120,7 @@ package final class AnimationScheduler: @unchecked Sendable {
     /// (removing finished animations that ask for it), then the completion blocks whose last
     /// animation ended, then (for a new frame) the frame callbacks.
     package func deliverDue(newFrame: Bool = true) {
+        if newFrame { runNextTurn(only: nil) }
         let now = clock.time
         lock.lock()
         let current = watches

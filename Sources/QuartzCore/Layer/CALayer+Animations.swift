@@ -166,9 +166,17 @@ extension CALayer {
         if !CALayer.placementKeys.contains(key) { hasAppearanceChange = true }
         let stack = TransactionStack.current
         stack.noteChange(self)
-        guard committedState != nil, !stack.disableActions else { return }
+        guard !stack.disableActions else { return }
+        // A layer that was never committed has nothing on screen to animate from: the search
+        // still runs (so a view's animation block animates a view made in the same turn), but
+        // the implicit animation at its end does not apply.
+        let wasCommitted = committedState != nil
         changeInProgress = (key, oldValue, presentationValue(forKey: key, modelValue: oldValue))
-        defer { changeInProgress = nil }
+        suppressesImplicitAnimation = !wasCommitted
+        defer {
+            changeInProgress = nil
+            suppressesImplicitAnimation = false
+        }
         guard let action = action(forKey: key) else { return }
         action.run(forKey: key, object: self, arguments: nil)
     }
@@ -199,7 +207,7 @@ extension CALayer {
     /// the presentation value before the change to the new model value, with the transaction's
     /// duration and timing function. Nil for keys that do not animate.
     func implicitAnimation(forKey key: String) -> CABasicAnimation? {
-        guard isAnimatable(key) else { return nil }
+        guard isAnimatable(key), !suppressesImplicitAnimation else { return nil }
         let animation = CABasicAnimation(keyPath: key)
         if let change = changeInProgress, change.key == key {
             animation.fromValue = change.oldPresentationValue

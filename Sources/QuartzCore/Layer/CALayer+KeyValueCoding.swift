@@ -58,7 +58,8 @@ extension CALayer {
         }
     }
 
-    func setPropertyValue(_ value: Any?, forKey key: String) {
+    func setPropertyValue(_ boxed: Any?, forKey key: String) {
+        let value = KeyValueBox.unbox(boxed)
         @inline(__always) func cg(_ assign: (CGFloat) -> Void) { if let v = AnimationNumber.double(value) { assign(CGFloat(v)) } }
         @inline(__always) func flag(_ assign: (Bool) -> Void) { if let v = AnimationNumber.bool(value) { assign(v) } }
         switch key {
@@ -107,13 +108,14 @@ extension CALayer {
     func valueForKeyPath(_ keyPath: String) -> Any? {
         guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
         let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
-        return KeyPathMember.get(value(forKey: head), path: rest)
+        return KeyValueBox.box(KeyPathMember.get(KeyValueBox.unbox(value(forKey: head)), path: rest))
     }
 
     func setValueForKeyPath(_ newValue: Any?, _ keyPath: String) {
         guard let dot = keyPath.firstIndex(of: ".") else { return setValue(newValue, forKey: keyPath) }
         let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
-        guard let updated = KeyPathMember.set(value(forKey: head), path: rest, to: newValue) else { return }
+        guard let updated = KeyPathMember.set(KeyValueBox.unbox(value(forKey: head)), path: rest, to: KeyValueBox.unbox(newValue))
+        else { return }
         setValue(updated, forKey: head)
     }
 }
@@ -228,5 +230,36 @@ enum KeyPathMember {
         default: return nil
         }
         return parts.matrix
+    }
+}
+
+/// Converts between the values layers store and the boxes key-value coding trades in, as
+/// Apple's does: numbers come out as `NSNumber` (so `as? Double`, `as? Float`, `as? CGFloat`
+/// and `as? NSNumber` all read them), and `NSValue` boxes going in are opened into the
+/// structures they hold.
+package enum KeyValueBox {
+    /// `value` with floating-point numbers boxed as `NSNumber`; anything else unchanged.
+    package static func box(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        let type = type(of: value)
+        if type == CGFloat.self, let v = value as? CGFloat { return NSNumber(value: Double(v)) }
+        if type == Float.self, let v = value as? Float { return NSNumber(value: v) }
+        if type == Double.self, let v = value as? Double { return NSNumber(value: v) }
+        return value
+    }
+
+    /// `value` with an `NSValue` holding a geometry structure (point, size, rect, vector,
+    /// affine or 3-D transform) replaced by the structure; numbers and anything else unchanged.
+    /// Only the dynamic type is tested first, so plain Swift values are never bridged.
+    package static func unbox(_ value: Any?) -> Any? {
+        guard let value, type(of: value) is NSValue.Type, !(type(of: value) is NSNumber.Type),
+              let box = value as? NSValue else { return value }
+        if let v = CGPoint.unbox(box) { return v }
+        if let v = CGSize.unbox(box) { return v }
+        if let v = CGRect.unbox(box) { return v }
+        if let v = CATransform3D.unbox(box) { return v }
+        if let v = CGAffineTransform.unbox(box) { return v }
+        if let v = CGVector.unbox(box) { return v }
+        return value
     }
 }

@@ -148,6 +148,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether changing the bounds size marks the contents as needing display.
     @exclusivity(unchecked) open var needsDisplayOnBoundsChange = false
 
+    /// A hint that `draw(in:)` may run in the background. Lamina records it and draws the
+    /// same way either way, on the main thread, so the result is identical.
+    @exclusivity(unchecked) open var drawsAsynchronously = false
+
     /// Whether the layer draws its edges anti-aliased when transformed.
     @exclusivity(unchecked) open var allowsEdgeAntialiasing = false { didSet { propertyDidChange("allowsEdgeAntialiasing", from: oldValue) } }
 
@@ -258,6 +262,8 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) var isPresentationCopy = false
     /// The key, model value and presentation value before the change whose action is being
     /// looked up (UIKit's animation blocks build their animations from it).
+    /// Set while a change of a never-committed layer runs its action search.
+    @exclusivity(unchecked) var suppressesImplicitAnimation = false
     @exclusivity(unchecked) package var changeInProgress: (key: String, oldModelValue: Any?, oldPresentationValue: Any?)?
     @exclusivity(unchecked) var needsLayoutFlag = false
     /// Set by the default `CALayerDelegate.display(_:)` to report that the delegate does not
@@ -312,6 +318,7 @@ open class CALayer: NSObject, CAMediaTiming {
         isGeometryFlipped = other.isGeometryFlipped
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
         allowsEdgeAntialiasing = other.allowsEdgeAntialiasing
+        drawsAsynchronously = other.drawsAsynchronously
         allowsGroupOpacity = other.allowsGroupOpacity
         shouldRasterize = other.shouldRasterize
         rasterizationScale = other.rasterizationScale
@@ -496,7 +503,7 @@ open class CALayer: NSObject, CAMediaTiming {
     ///   storage (`get { value(forKey: "k") } set { setValue(newValue, forKey: "k") }`), which
     ///   also makes them animatable.
     open func value(forKey key: String) -> Any? {
-        propertyValue(forKey: key)
+        KeyValueBox.box(propertyValue(forKey: key))
     }
 
     /// Sets the property `key` names (numbers of any numeric type are converted), or stores the

@@ -7,10 +7,11 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
-    /// The identity transform.
+    /// The zero matrix (every entry 0), as the imported C structure's initializer gives;
+    /// `CATransform3DIdentity` is the identity.
     public init() {
-        self.init(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                  m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+        self.init(m11: 0, m12: 0, m13: 0, m14: 0, m21: 0, m22: 0, m23: 0, m24: 0,
+                  m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 0)
     }
 
     public init(
@@ -42,7 +43,9 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
 }
 
 /// The identity transform.
-public let CATransform3DIdentity = CATransform3D()
+public let CATransform3DIdentity = CATransform3D(
+    m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+    m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
 /// Whether `t` is the identity.
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
@@ -52,14 +55,14 @@ public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D
 
 /// A translation by (tx, ty, tz).
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
-    var t = CATransform3D()
+    var t = CATransform3DIdentity
     t.m41 = tx; t.m42 = ty; t.m43 = tz
     return t
 }
 
 /// A scale by (sx, sy, sz).
 public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
-    var t = CATransform3D()
+    var t = CATransform3DIdentity
     t.m11 = sx; t.m22 = sy; t.m33 = sz
     return t
 }
@@ -143,7 +146,7 @@ public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
 
 /// The 3-D form of an affine transform.
 public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
-    var t = CATransform3D()
+    var t = CATransform3DIdentity
     t.m11 = m.a; t.m12 = m.b; t.m21 = m.c; t.m22 = m.d; t.m41 = m.tx; t.m42 = m.ty
     return t
 }

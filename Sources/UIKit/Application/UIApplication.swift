@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an app's delegate hears about the application's life. Every method has a default.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
     /// The main window, when the delegate keeps one.
     var window: UIWindow? { get set }
@@ -31,7 +31,7 @@ extension UIApplicationDelegate {
 
 /// The running app: it owns the windows, delivers events to them, and sits at the end of the
 /// responder chain (before its delegate, when the delegate is a responder).
-@MainActor
+@preconcurrency @MainActor
 open class UIApplication: UIResponder {
     /// Keys of the launch options dictionary.
     public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
@@ -108,7 +108,7 @@ open class UIApplication: UIResponder {
 ///   nil, delegate: AppDelegate())`), and `@main` on an app delegate is not supported. With
 ///   `LAMINA_EXIT_AFTER_LAUNCH=1` it returns after launching and drawing one frame of every
 ///   window (for headless tools and CI).
-@MainActor
+@preconcurrency @MainActor
 @discardableResult
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                               _ principalClassName: String?, delegate: @autoclosure () -> any UIApplicationDelegate) -> Int32 {

@@ -2,7 +2,7 @@
 /// 3 pixels per point.
 ///
 /// - Note: Differs from Apple: there is one fixed screen; its size is not read from hardware.
-@MainActor
+@preconcurrency @MainActor
 open class UIScreen: NSObject {
     /// The main screen.
     public static let main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), scale: mainScale)

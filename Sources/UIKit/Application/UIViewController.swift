@@ -12,7 +12,7 @@
 /// - Note: Differs from Apple: there are no transitions; `present` shows the controller's view
 ///   over the window at once, and only `.fullScreen` presentation takes the presenting view
 ///   away (and makes it disappear).
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     /// How a presented controller covers the presenting one.
     public enum ModalPresentationStyle: Int, Sendable {

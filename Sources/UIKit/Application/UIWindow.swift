@@ -1,5 +1,5 @@
 /// The root of a view hierarchy. Its root view controller's view fills it.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     /// The controller whose view fills the window.
     open var rootViewController: UIViewController? {

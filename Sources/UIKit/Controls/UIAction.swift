@@ -4,7 +4,7 @@ import Foundation
 public typealias UIActionHandler = @MainActor (UIAction) -> Void
 
 /// An element of a menu: the base of actions.
-@MainActor
+@preconcurrency @MainActor
 open class UIMenuElement: NSObject {
     /// How an element looks and behaves.
     public struct Attributes: OptionSet, Hashable, Sendable {
@@ -39,7 +39,7 @@ open class UIMenuElement: NSObject {
 
 /// An action with a title, an image and a closure: what a control performs for an event
 /// (`addAction(_:for:)`) or as its primary action.
-@MainActor
+@preconcurrency @MainActor
 open class UIAction: UIMenuElement {
     /// An action's identity, for removing it.
     public struct Identifier: RawRepresentable, Hashable, Sendable {

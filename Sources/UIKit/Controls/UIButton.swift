@@ -5,7 +5,7 @@ import Foundation
 ///
 /// - Note: Differs from Apple: titles are kept but not drawn yet (Lamina has no text
 ///   rendering); a configuration draws its background (colour and corner style) and image.
-@MainActor
+@preconcurrency @MainActor
 open class UIButton: UIControl {
     /// The kinds of button.
     public enum ButtonType: Int, Sendable {

@@ -17,7 +17,7 @@ import Foundation
 /// - Note: Differs from Apple: `removeTarget(_:action:for:)` is `removeTarget(_:for:)`
 ///   (method references cannot be compared); a single-tap recognizer of an enclosing view does
 ///   not begin for touches in a control (its default action wins, as on iOS 6 and later).
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     /// The states a control can be in.
     public struct State: OptionSet, Hashable, Sendable {

@@ -1,5 +1,5 @@
 /// A view that shows an image through its layer's contents, fitted by `contentMode`.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     /// The image shown; setting it updates the layer's contents and contents scale.
     open var image: UIImage? {

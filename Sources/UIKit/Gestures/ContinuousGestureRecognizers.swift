@@ -26,7 +26,7 @@ struct VelocityTracker {
 ///
 /// - Note: Differs from Apple: the 10-point threshold and the 0.1-s velocity window are
 ///   Lamina's choices (Apple does not document its own).
-@MainActor
+@preconcurrency @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Fewest fingers (1 by default).
     open var minimumNumberOfTouches = 1
@@ -131,7 +131,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 /// points of it.
 ///
 /// - Note: Differs from Apple: the 20-point edge zone is Lamina's choice.
-@MainActor
+@preconcurrency @MainActor
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     /// The edges the pan may start from (none by default: it never begins).
     open var edges: UIRectEdge = []
@@ -197,7 +197,7 @@ struct TwoFingerValue {
 /// second. Begins once the distance has changed by 5 points.
 ///
 /// - Note: Differs from Apple: the 5-point threshold is Lamina's choice.
-@MainActor
+@preconcurrency @MainActor
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var measured = TwoFingerValue(1)
 
@@ -244,7 +244,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 /// Begins once the line has turned 0.05 rad.
 ///
 /// - Note: Differs from Apple: the 0.05-rad threshold is Lamina's choice.
-@MainActor
+@preconcurrency @MainActor
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
     private var measured = TwoFingerValue(0)
 

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// - Note: Differs from Apple: a finger may move 10 points and the next tap must begin within
 ///   0.35 s of the previous one lifting (Apple's exact thresholds are not documented).
-@MainActor
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     /// Taps needed (1 by default).
     open var numberOfTapsRequired = 1
@@ -86,7 +86,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 /// Recognizes a press held for `minimumPressDuration` without moving more than
 /// `allowableMovement`. Continuous: it begins when the time is up, changes as the fingers
 /// move, and ends when they lift.
-@MainActor
+@preconcurrency @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// How long the fingers must stay down (0.5 s by default).
     open var minimumPressDuration: TimeInterval = 0.5
@@ -159,7 +159,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 ///
 /// - Note: Differs from Apple: the stroke must cover 50 points within 0.5 s and stay within
 ///   a 30° cone of the direction (Apple's thresholds are not documented).
-@MainActor
+@preconcurrency @MainActor
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// Directions of a swipe.
     public struct Direction: OptionSet, Hashable, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a gesture recognizer's delegate can decide. Every method has a default (the values
 /// UIKit uses when a delegate does not implement it).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may leave `.possible` (begin, or recognize). Default true.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
@@ -52,7 +52,7 @@ extension UIGestureRecognizerDelegate {
 ///   through `UIGestureRecognizerSubclass`); `removeTarget(_:action:)` removes every action of
 ///   the target (method references cannot be compared); `init(handler:)` and
 ///   `addHandler(_:)` are Lamina's closure forms.
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
     /// The states of the recognition state machine.
     public enum State: Int, Sendable {
@@ -378,7 +378,7 @@ enum GestureMath {
 }
 
 /// A one-shot timer on the current media clock's frames (so manual clocks drive it).
-@MainActor
+@preconcurrency @MainActor
 final class GestureTimer {
     private let clock: CAMediaClock
     private var callbackID: Int?

@@ -1,6 +1,6 @@
 /// An event delivered to responders: for touches, the set of all touches on the screen at one
 /// instant, each with its phase.
-@MainActor
+@preconcurrency @MainActor
 open class UIEvent: NSObject {
     /// The kinds of event.
     public enum EventType: Int, Sendable {

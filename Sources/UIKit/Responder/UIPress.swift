@@ -45,7 +45,7 @@ public struct UIKeyboardHIDUsage: RawRepresentable, Hashable, Sendable {
 }
 
 /// A key on a hardware keyboard, as a press reports it.
-@MainActor
+@preconcurrency @MainActor
 open class UIKey: NSObject {
     /// The characters the key produces with the modifiers held.
     open var characters: String { storedCharacters }
@@ -75,7 +75,7 @@ open class UIKey: NSObject {
 }
 
 /// A physical button or key going down and up.
-@MainActor
+@preconcurrency @MainActor
 open class UIPress: NSObject {
     /// Where a press is in its sequence.
     public enum Phase: Int, Sendable {
@@ -117,7 +117,7 @@ open class UIPress: NSObject {
 }
 
 /// An event of presses.
-@MainActor
+@preconcurrency @MainActor
 open class UIPressesEvent: UIEvent {
     var pressList: [UIPress] = []
 

@@ -2,7 +2,7 @@
 /// windows and the application. `next` links responders into the responder chain; touches
 /// and presses a responder does not handle travel up it (the default implementations pass
 /// them to `next`).
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder: NSObject {
     public override init() {
         super.init()

@@ -1,7 +1,7 @@
 /// One finger on the screen, from touching down to lifting (or being cancelled). The same
 /// object describes the finger through the whole sequence: its phase and location change, and
 /// it stays with the view hit-tested when it began.
-@MainActor
+@preconcurrency @MainActor
 open class UITouch: NSObject {
     /// Where a touch is in its sequence.
     public enum Phase: Int, Sendable {

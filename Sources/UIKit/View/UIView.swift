@@ -8,7 +8,7 @@
 ///
 /// - Note: Differs from Apple: `isOpaque` does not make the backing store alpha-less, so parts
 ///   a `draw(_:)` leaves untouched show the background instead of black.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The layer class a view of this class creates; override to use a `CALayer` subclass.
     open class var layerClass: AnyClass { CALayer.self }

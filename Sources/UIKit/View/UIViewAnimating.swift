@@ -19,7 +19,7 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 }
 
 /// An animation that can be started, paused, scrubbed, reversed and stopped.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewAnimating: AnyObject {
     var state: UIViewAnimatingState { get }
     var isRunning: Bool { get }
@@ -33,7 +33,7 @@ public protocol UIViewAnimating: AnyObject {
 }
 
 /// An animator that can also take more animations and completions while it runs.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewImplicitlyAnimating: UIViewAnimating {
     func addAnimations(_ animation: @escaping () -> Void)
     func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat)

@@ -11,7 +11,7 @@
 /// - Note: Differs from Apple: resuming after scrubbing continues on the timing curve from the
 ///   fraction reached (Apple blends from the scrubbed position); `continueAnimation` changes
 ///   the remaining duration but keeps the original curve.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     private struct Driven {
         let layer: CALayer

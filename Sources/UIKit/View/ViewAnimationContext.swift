@@ -39,7 +39,7 @@ private struct UniqueKeyAction: CAAction {
 /// running animation continues smoothly from what is on screen. With `.beginFromCurrentState`
 /// it instead runs from the presentation value and replaces the running animation. Colours
 /// and other values that do not subtract always run from the presentation value.
-@MainActor
+@preconcurrency @MainActor
 final class ViewAnimationContext {
     enum Kind {
         case basic
@@ -88,17 +88,23 @@ final class ViewAnimationContext {
     func run(_ body: () -> Void, completion: ((Bool) -> Void)?) {
         CATransaction.begin()
         let tracker = self.tracker
+        // As on iOS, the completion never runs inside the call that set it up: when nothing
+        // animated, it waits for the next turn of the main run loop.
+        let insideCall = CallScope()
         if let completion {
             let box = UncheckedCompletion(completion)
             CATransaction.setCompletionBlock {
                 let finished = tracker.allFinished
-                if MainQueue.isCurrent {
+                if insideCall.isOpen {
+                    CAMediaClock.current.scheduler.deliverNextTurn { MainActor.assumeIsolated { box.completion(finished) } }
+                } else if MainQueue.isCurrent {
                     MainActor.assumeIsolated { box.completion(finished) }
                 } else {
                     DispatchQueue.main.async { MainActor.assumeIsolated { box.completion(finished) } }
                 }
             }
         }
+        defer { insideCall.isOpen = false }
         ViewAnimationContext.stack.append(self)
         body()
         ViewAnimationContext.stack.removeLast()
@@ -184,6 +190,11 @@ final class ViewAnimationContext {
     }
 }
 
+/// Whether a call is still running (cleared as it returns).
+private final class CallScope: @unchecked Sendable {
+    var isOpen = true
+}
+
 /// Carries a main-actor completion through Core Animation's completion block.
 private struct UncheckedCompletion: @unchecked Sendable {
     let completion: (Bool) -> Void
@@ -192,7 +203,7 @@ private struct UncheckedCompletion: @unchecked Sendable {
 
 /// The changes made inside `addKeyframe` blocks, turned into one keyframe animation per
 /// layer property when the keyframe block ends.
-@MainActor
+@preconcurrency @MainActor
 final class KeyframeRecorder {
     private struct Change {
         let layer: CALayer

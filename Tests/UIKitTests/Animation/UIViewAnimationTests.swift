@@ -202,11 +202,16 @@ import UIKit
         }
     }
 
-    @Test func emptyBlocksCompleteRightAway() {
-        withManualClock { _ in
+    /// iOS never calls the completion inside `animate`; with nothing to animate it comes on
+    /// the next turn of the main run loop, finished.
+    @Test func emptyBlocksCompleteOnTheNextTurn() {
+        withManualClock { clock in
             var finished: Bool?
             UIView.animate(withDuration: 1, animations: {}, completion: { finished = $0 })
+            #expect(finished == nil)
             CATransaction.flush()
+            #expect(finished == nil)
+            clock.advance(by: 0)
             #expect(finished == true)
         }
     }

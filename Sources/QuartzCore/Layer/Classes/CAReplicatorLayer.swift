@@ -57,13 +57,13 @@ open class CAReplicatorLayer: CALayer {
         switch key {
         case "instanceCount": return instanceCount
         case "preservesDepth": return preservesDepth
-        case "instanceDelay": return instanceDelay
+        case "instanceDelay": return KeyValueBox.box(instanceDelay)
         case "instanceTransform": return instanceTransform
         case "instanceColor": return instanceColor
-        case "instanceRedOffset": return instanceRedOffset
-        case "instanceGreenOffset": return instanceGreenOffset
-        case "instanceBlueOffset": return instanceBlueOffset
-        case "instanceAlphaOffset": return instanceAlphaOffset
+        case "instanceRedOffset": return KeyValueBox.box(instanceRedOffset)
+        case "instanceGreenOffset": return KeyValueBox.box(instanceGreenOffset)
+        case "instanceBlueOffset": return KeyValueBox.box(instanceBlueOffset)
+        case "instanceAlphaOffset": return KeyValueBox.box(instanceAlphaOffset)
         default: return super.value(forKey: key)
         }
     }

@@ -92,13 +92,13 @@ open class CAShapeLayer: CALayer {
         case "fillColor": return fillColor
         case "fillRule": return fillRule.rawValue
         case "strokeColor": return strokeColor
-        case "strokeStart": return strokeStart
-        case "strokeEnd": return strokeEnd
-        case "lineWidth": return lineWidth
-        case "miterLimit": return miterLimit
+        case "strokeStart": return KeyValueBox.box(strokeStart)
+        case "strokeEnd": return KeyValueBox.box(strokeEnd)
+        case "lineWidth": return KeyValueBox.box(lineWidth)
+        case "miterLimit": return KeyValueBox.box(miterLimit)
         case "lineCap": return lineCap.rawValue
         case "lineJoin": return lineJoin.rawValue
-        case "lineDashPhase": return lineDashPhase
+        case "lineDashPhase": return KeyValueBox.box(lineDashPhase)
         case "lineDashPattern": return lineDashPattern
         default: return super.value(forKey: key)
         }
