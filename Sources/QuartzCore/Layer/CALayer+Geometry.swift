@@ -14,11 +14,38 @@ extension CALayer {
             return placed.offsetBy(dx: position.x, dy: position.y)
     }
 
+    /// Sets position and bounds size so that `derivedFrame` becomes `newValue`. Under a
+    /// transform the size is the one whose transformed bounds fill the frame:
+    /// 1. the transformed box of a w × h rect is `(|a|w + |c|h) × (|b|w + |d|h)`, so solve
+    ///    that 2 × 2 system for (w, h);
+    /// 2. where it has no single answer (a 45° turn), keep the current aspect ratio and
+    ///    match the frame's width;
+    /// 3. place the layer so that the transformed box's origin lands on the frame's.
     func applyFrame(_ newValue: CGRect) {
         guard newValue.isFiniteRect else { return }
         let r = newValue.standardized
-        position = CGPoint(x: r.minX + anchorPoint.x * r.width, y: r.minY + anchorPoint.y * r.height)
-        bounds.size = r.size
+        let t = transform.affinePart
+        guard !t.isIdentity, t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite else {
+            position = CGPoint(x: r.minX + anchorPoint.x * r.width, y: r.minY + anchorPoint.y * r.height)
+            bounds.size = r.size
+            return
+        }
+        let (a, b, c, d) = (abs(t.a), abs(t.b), abs(t.c), abs(t.d))
+        let det = a * d - b * c
+        var size: CGSize
+        if abs(det) > 1e-12 {
+            size = CGSize(width: (d * r.width - c * r.height) / det, height: (a * r.height - b * r.width) / det)
+        } else {
+            let current = bounds.size
+            let aspect = current.width > 0 && current.height > 0 ? current.height / current.width : 1
+            let perWidth = a + c * aspect
+            size = perWidth > 0 ? CGSize(width: r.width / perWidth, height: r.width / perWidth * aspect) : current
+        }
+        size = CGSize(width: Swift.max(0, size.width), height: Swift.max(0, size.height))
+        let local = CGRect(x: -anchorPoint.x * size.width, y: -anchorPoint.y * size.height,
+                           width: size.width, height: size.height).applying(t)
+        position = CGPoint(x: r.minX - local.minX, y: r.minY - local.minY)
+        bounds.size = size
     }
 
     /// The transform as a 2-D affine transform (its z and perspective parts dropped).

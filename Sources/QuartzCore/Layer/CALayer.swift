@@ -357,7 +357,13 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The rectangle the layer occupies in its superlayer: the bounds mapped through the
     /// transform about the anchor point and placed at `position`. Setting it moves `position`
-    /// and resizes `bounds`; `anchorPoint` is unchanged.
+    /// and resizes `bounds`; `anchorPoint` is unchanged. Under a transform, `bounds.size`
+    /// becomes the size whose transformed box fills the frame (a 0.5× scale and a 100 × 100
+    /// frame give 200 × 200 bounds), so the frame reads back as set.
+    ///
+    /// - Note: Differs from Apple: where the transform leaves more than one such size (a turn
+    ///   of 45°), the bounds keep their aspect ratio and match the frame's width; Apple leaves
+    ///   this case undocumented.
     open var frame: CGRect {
         get { derivedFrame }
         set { applyFrame(newValue) }

@@ -3,30 +3,82 @@ extension UIView {
         storedSubviews.firstIndex { $0 === view }
     }
 
-    /// Inserts `view` at `requested` (clamped) with the UIKit notifications, mirroring the
-    /// order in the layer tree.
-    func insertSubviewAt(_ view: UIView, _ requested: Int) {
+    /// Where `insertSubview` puts a view's layer among the sublayers.
+    enum SubviewPlacement {
+        case end
+        case index(Int)
+        case above(UIView)
+        case below(UIView)
+    }
+
+    /// Inserts `view` with the UIKit notifications: its layer is placed among this view's
+    /// layer's sublayers as iOS places it, and `subviews` then follows the layer order.
+    func insertSubview(_ view: UIView, placement requested: SubviewPlacement) {
         guard view !== self, !isDescendant(of: view) else { return }
-        var index = requested
-        if view.superview === self, let current = indexOfSubview(view) {
-            // Reordering within the same superview: no move notifications.
-            storedSubviews.remove(at: current)
-            if current < index { index -= 1 }
-            storedSubviews.insert(view, at: Swift.min(Swift.max(index, 0), storedSubviews.count))
-            placeLayer(of: view)
-            return
+        var placement = requested
+        switch requested {
+        case .above(let sibling), .below(let sibling):
+            if sibling.superview !== self || sibling === view { placement = .end }
+        default: break
         }
+        let isMove = view.superview === self
         let oldWindow = view.window
         let newWindow = window
-        view.willMove(toSuperview: self)
-        if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
-        view.detachFromSuperview(notify: false)
-        storedSubviews.insert(view, at: Swift.min(Swift.max(index, 0), storedSubviews.count))
+        if !isMove {
+            view.willMove(toSuperview: self)
+            if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
+            view.detachFromSuperview(notify: false)
+        }
+        switch placement {
+        case .end:
+            layer.addSublayer(view.layer)
+        case .index(let index):
+            let count = layer.sublayers?.count ?? 0
+            layer.insertSublayer(view.layer, at: UInt32(Swift.min(Swift.max(index, 0), count)))
+        case .above(let sibling):
+            layer.insertSublayer(view.layer, above: sibling.layer)
+        case .below(let sibling):
+            layer.insertSublayer(view.layer, below: sibling.layer)
+        }
+        if isMove {
+            syncSubviewOrder()
+            return
+        }
+        storedSubviews.append(view)
         view.superview = self
-        placeLayer(of: view)
+        syncSubviewOrder()
         view.didMoveToSuperview()
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         didAddSubview(view)
+    }
+
+    /// Orders `subviews` as their layers are ordered among the sublayers (a subview whose
+    /// layer was taken out of the layer tree keeps its place at the end).
+    func syncSubviewOrder() {
+        let sublayers = layer.sublayers ?? []
+        var ordered: [UIView] = []
+        ordered.reserveCapacity(storedSubviews.count)
+        for sublayer in sublayers {
+            if let view = sublayer.delegate as? UIView, view.superview === self { ordered.append(view) }
+        }
+        if ordered.count != storedSubviews.count {
+            ordered += storedSubviews.filter { view in !ordered.contains { $0 === view } }
+        }
+        storedSubviews = ordered
+    }
+
+    /// Swaps the places of two subviews' layers among the sublayers (`first` below `second`).
+    func exchangeLayers(of first: UIView, _ second: UIView) {
+        let sublayers = layer.sublayers ?? []
+        guard let secondIndex = sublayers.firstIndex(where: { $0 === second.layer }) else { return }
+        let afterSecond = secondIndex + 1 < sublayers.count ? sublayers[secondIndex + 1] : nil
+        layer.insertSublayer(second.layer, below: first.layer)
+        if let afterSecond {
+            layer.insertSublayer(first.layer, below: afterSecond)
+        } else {
+            layer.addSublayer(first.layer)
+        }
+        syncSubviewOrder()
     }
 
     /// Removes the view from its superview; `notify` sends the move notifications.
@@ -47,19 +99,6 @@ extension UIView {
         if notify {
             didMoveToSuperview()
             if oldWindow != nil { notifyDidMoveToWindow() }
-        }
-    }
-
-    /// Puts `view.layer` among this view's layer's sublayers so that the order of subview
-    /// layers matches `subviews` (other sublayers stay where they are).
-    func placeLayer(of view: UIView) {
-        guard let index = indexOfSubview(view) else { return }
-        if index + 1 < storedSubviews.count {
-            layer.insertSublayer(view.layer, below: storedSubviews[index + 1].layer)
-        } else if index > 0 {
-            layer.insertSublayer(view.layer, above: storedSubviews[index - 1].layer)
-        } else {
-            layer.addSublayer(view.layer)
         }
     }
 

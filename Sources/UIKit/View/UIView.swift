@@ -192,24 +192,27 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         return nil
     }
 
-    /// Adds `view` on top of the subviews, removing it from its old superview first.
+    /// Adds `view` on top of the subviews, removing it from its old superview first. Its
+    /// layer goes to the end of this view's layer's sublayers, above any plain sublayers
+    /// added earlier.
     open func addSubview(_ view: UIView) {
-        insertSubviewAt(view, storedSubviews.count)
+        insertSubview(view, placement: .end)
     }
 
-    /// Inserts `view` at `index` among the subviews (clamped).
+    /// Inserts `view`'s layer at `index` among this view's layer's sublayers (clamped), as
+    /// iOS does; `subviews` follows the layer order, so plain sublayers count in `index`.
     open func insertSubview(_ view: UIView, at index: Int) {
-        insertSubviewAt(view, index)
+        insertSubview(view, placement: .index(index))
     }
 
-    /// Inserts `view` just below `siblingSubview`.
+    /// Inserts `view` just below `siblingSubview`; at the top if that is not a subview.
     open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
-        insertSubviewAt(view, indexOfSubview(siblingSubview) ?? 0)
+        insertSubview(view, placement: .below(siblingSubview))
     }
 
-    /// Inserts `view` just above `siblingSubview`.
+    /// Inserts `view` just above `siblingSubview`; at the top if that is not a subview.
     open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
-        insertSubviewAt(view, indexOfSubview(siblingSubview).map { $0 + 1 } ?? storedSubviews.count)
+        insertSubview(view, placement: .above(siblingSubview))
     }
 
     /// Removes the view from its superview (and its layer from the superview's layer).
@@ -217,28 +220,24 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         detachFromSuperview()
     }
 
-    /// Moves `view` to the front of the subviews.
+    /// Moves `view` to the front: its layer becomes the last sublayer.
     open func bringSubviewToFront(_ view: UIView) {
-        guard let index = indexOfSubview(view) else { return }
-        storedSubviews.remove(at: index)
-        storedSubviews.append(view)
-        placeLayer(of: view)
+        guard view.superview === self else { return }
+        layer.addSublayer(view.layer)
+        syncSubviewOrder()
     }
 
-    /// Moves `view` to the back of the subviews.
+    /// Moves `view` to the back: its layer becomes the first sublayer.
     open func sendSubviewToBack(_ view: UIView) {
-        guard let index = indexOfSubview(view) else { return }
-        storedSubviews.remove(at: index)
-        storedSubviews.insert(view, at: 0)
-        placeLayer(of: view)
+        guard view.superview === self else { return }
+        layer.insertSublayer(view.layer, at: 0)
+        syncSubviewOrder()
     }
 
-    /// Swaps the subviews at two indexes (and their layers).
+    /// Swaps the subviews at two indexes, their layers trading places among the sublayers.
     open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
         guard storedSubviews.indices.contains(index1), storedSubviews.indices.contains(index2), index1 != index2 else { return }
-        storedSubviews.swapAt(index1, index2)
-        placeLayer(of: storedSubviews[index1])
-        placeLayer(of: storedSubviews[index2])
+        exchangeLayers(of: storedSubviews[Swift.min(index1, index2)], storedSubviews[Swift.max(index1, index2)])
     }
 
     /// Whether this view is `view` or one of its descendants.
