@@ -1,7 +1,12 @@
-/// One flattened subpath: a polyline and whether it was explicitly closed.
+/// One flattened subpath: a polyline, whether it was explicitly closed, and, where the
+/// subpath starts or ends on a curve, the curve's true direction there. A chord of the
+/// flattened curve leans half a step off that direction, so caps are squared to the
+/// tangents instead: the two ends of a full-circle arc then meet without a seam.
 struct Contour {
     var points: [CGPoint]
     var isClosed: Bool
+    var startTangent: CGPoint? = nil
+    var endTangent: CGPoint? = nil
 }
 
 /// Turns path elements into polylines whose distance from the true curves stays within
@@ -16,10 +21,20 @@ struct PathFlattener {
         var current: [CGPoint] = []
         var hasSubpath = false
         var last = CGPoint.zero
+        var startTangent: CGPoint?, endTangent: CGPoint?
         func finish(closed: Bool) {
-            if hasSubpath { result.append(Contour(points: current, isClosed: closed)) }
+            if hasSubpath {
+                result.append(Contour(points: current, isClosed: closed, startTangent: startTangent, endTangent: endTangent))
+            }
             current = []
             hasSubpath = false
+            startTangent = nil
+            endTangent = nil
+        }
+        /// Records a drawn piece's end directions (nil for lines, whose chord is exact).
+        func noteDirections(start: CGPoint?, end: CGPoint?) {
+            if current.count == 1 { startTangent = start }
+            endTangent = end
         }
         for element in elements {
             switch element {
@@ -30,14 +45,18 @@ struct PathFlattener {
                 hasSubpath = true
             case .line(let p):
                 let q = p.applying(transform)
+                noteDirections(start: nil, end: nil)
                 current.append(q)
                 last = q
             case .quad(let c, let p):
                 let c1 = c.applying(transform), p2 = p.applying(transform)
+                noteDirections(start: PathFlattener.tangent(last, c1, p2), end: PathFlattener.tangent(p2, c1, last).map { CGPoint(x: -$0.x, y: -$0.y) })
                 flattenQuad(last, c1, p2, into: &current)
                 last = p2
             case .cubic(let c1, let c2, let p):
                 let d1 = c1.applying(transform), d2 = c2.applying(transform), p3 = p.applying(transform)
+                noteDirections(start: PathFlattener.tangent(last, d1, d2, p3),
+                               end: PathFlattener.tangent(p3, d2, d1, last).map { CGPoint(x: -$0.x, y: -$0.y) })
                 flattenCubic(last, d1, d2, p3, into: &current)
                 last = p3
             case .close:
@@ -59,6 +78,16 @@ struct PathFlattener {
                 previous = point
             }
         }
+    }
+
+    /// The direction leaving `from` along a curve: towards the first control point distinct
+    /// from it (a curve whose control points sit on its end still leaves towards the next).
+    static func tangent(_ from: CGPoint, _ controls: CGPoint...) -> CGPoint? {
+        for c in controls {
+            let dx = c.x - from.x, dy = c.y - from.y
+            if dx * dx + dy * dy > 1e-18 { return CGPoint(x: dx, y: dy) }
+        }
+        return nil
     }
 
     /// Segment count for a curve whose second difference has length `deviation`

@@ -40,7 +40,8 @@ struct Stroker {
                 // Two distinct points closed: a segment there and back, with joins as caps.
                 result.append(openOutline(points + [points[0]], capsAreJoins: true))
             } else {
-                result.append(openOutline(points, capsAreJoins: false))
+                result.append(openOutline(points, capsAreJoins: false,
+                                          startTangent: contour.startTangent, endTangent: contour.endTangent))
             }
         }
         return result
@@ -151,20 +152,24 @@ struct Stroker {
         }
     }
 
-    private func openOutline(_ points: [CGPoint], capsAreJoins: Bool) -> [CGPoint] {
+    /// The outline of an open polyline. The ends are squared to `startTangent` and
+    /// `endTangent` where the contour has them (ends on curves), else to the end segments.
+    private func openOutline(_ points: [CGPoint], capsAreJoins: Bool,
+                             startTangent: CGPoint? = nil, endTangent: CGPoint? = nil) -> [CGPoint] {
         let count = points.count
         var directions: [CGPoint] = []
         for i in 0..<(count - 1) { directions.append(direction(points[i], points[i + 1])) }
+        let firstDirection = startTangent.map { direction(.zero, $0) } ?? directions[0]
         var left: [CGPoint] = []
         var right: [CGPoint] = []
-        let n0 = normal(directions[0])
+        let n0 = normal(firstDirection)
         left.append(CGPoint(x: points[0].x + n0.x, y: points[0].y + n0.y))
         right.append(CGPoint(x: points[0].x - n0.x, y: points[0].y - n0.y))
         for i in 1..<(count - 1) {
             appendJoin(into: &left, at: points[i], directions[i - 1], directions[i], side: 1)
             appendJoin(into: &right, at: points[i], directions[i - 1], directions[i], side: -1)
         }
-        let lastDirection = directions[directions.count - 1]
+        let lastDirection = endTangent.map { direction(.zero, $0) } ?? directions[directions.count - 1]
         let nl = normal(lastDirection)
         let end = points[count - 1]
         left.append(CGPoint(x: end.x + nl.x, y: end.y + nl.y))
@@ -173,7 +178,7 @@ struct Stroker {
         outline.append(CGPoint(x: end.x - nl.x, y: end.y - nl.y))
         outline.append(contentsOf: right.reversed())
         if !capsAreJoins {
-            let back = CGPoint(x: -directions[0].x, y: -directions[0].y)
+            let back = CGPoint(x: -firstDirection.x, y: -firstDirection.y)
             appendCap(into: &outline, at: points[0], direction: back)
         }
         return outline
