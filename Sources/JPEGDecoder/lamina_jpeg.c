@@ -101,3 +101,37 @@ uint8_t *lamina_jpeg_decode(const uint8_t *data, size_t size, size_t max_pixels,
 }
 
 void lamina_jpeg_free(uint8_t *pixels) { free(pixels); }
+
+uint8_t *lamina_jpeg_encode(const uint8_t *rgb, int width, int height, int quality, size_t *size) {
+    if (rgb == NULL || size == NULL || width <= 0 || height <= 0 || width > 65500 || height > 65500) return NULL;
+    struct jpeg_compress_struct info;
+    struct lamina_error error;
+    unsigned char *volatile out = NULL;
+    unsigned long out_size = 0;
+    info.err = jpeg_std_error(&error.base);
+    error.base.error_exit = lamina_error_exit;
+    error.base.output_message = lamina_silence;
+    if (setjmp(error.escape)) {
+        jpeg_destroy_compress(&info);
+        free(out);
+        return NULL;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, (unsigned char **)&out, &out_size);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 3;
+    info.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
+    jpeg_start_compress(&info, TRUE);
+    size_t stride = (size_t)width * 3;
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)info.next_scanline * stride);
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    *size = (size_t)out_size;
+    return out;
+}

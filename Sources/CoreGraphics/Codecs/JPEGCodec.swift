@@ -23,6 +23,29 @@ enum JPEGCodec {
         return CGImage(width: Int(width), height: Int(height), pixels: pixels, isOpaque: true)
     }
 
+    /// Encodes `image` as a baseline JPEG at `quality` (0…1, clamped; NaN counts as 0). JPEG
+    /// has no alpha: transparent parts come out black, as the premultiplied colour is what
+    /// is kept. Nil when the image is too large for JPEG (65,500 pixels a side).
+    static func encode(_ image: CGImage, quality: CGFloat) -> Data? {
+        let width = image.width, height = image.height
+        guard width > 0, height > 0, width <= 65_500, height <= 65_500 else { return nil }
+        let rgba = image.pixels
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for i in 0..<(width * height) {
+            rgb[i * 3] = rgba[i * 4]
+            rgb[i * 3 + 1] = rgba[i * 4 + 1]
+            rgb[i * 3 + 2] = rgba[i * 4 + 2]
+        }
+        let q = quality.isNaN ? 0 : Swift.min(Swift.max(quality, 0), 1)
+        var size = 0
+        let encoded = rgb.withUnsafeBufferPointer { buffer in
+            lamina_jpeg_encode(buffer.baseAddress, Int32(width), Int32(height), Int32((q * 100).rounded()), &size)
+        }
+        guard let encoded else { return nil }
+        defer { lamina_jpeg_free(encoded) }
+        return Data(bytes: encoded, count: size)
+    }
+
     /// Whether `data` starts like a JPEG (SOI marker).
     static func looksLikeJPEG(_ data: Data) -> Bool {
         data.count >= 3 && data[data.startIndex] == 0xFF && data[data.startIndex + 1] == 0xD8
@@ -35,6 +58,12 @@ extension CGImage {
     ///
     /// - Note: Differs from Apple: a Lamina entry point (on Apple this is ImageIO's job).
     public static func decodeJPEG(_ data: Data) -> CGImage? { JPEGCodec.decode(data) }
+
+    /// The image encoded as a baseline JPEG at `quality` (0…1); transparent parts come out
+    /// black. Nil for images over 65,500 pixels a side.
+    ///
+    /// - Note: Differs from Apple: a Lamina entry point (on Apple this is ImageIO's job).
+    public func jpegData(compressionQuality quality: CGFloat) -> Data? { JPEGCodec.encode(self, quality: quality) }
 
     /// Decodes PNG or JPEG data, whichever it is; nil otherwise.
     ///

@@ -12,4 +12,9 @@ uint8_t *lamina_jpeg_decode(const uint8_t *data, size_t size, size_t max_pixels,
 
 void lamina_jpeg_free(uint8_t *pixels);
 
+/// Encodes 8-bit RGB pixels (rows top to bottom, `width * 3` bytes each) as a baseline JPEG
+/// at `quality` (1…100). Returns the encoded bytes, to free with lamina_jpeg_free, with their
+/// count in `size`; NULL when libjpeg fails or the arguments are out of range.
+uint8_t *lamina_jpeg_encode(const uint8_t *rgb, int width, int height, int quality, size_t *size);
+
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaPlatform
 
 /// What an app's delegate hears about the application's life. Every method has a default.
 @preconcurrency @MainActor
@@ -15,6 +16,12 @@ public protocol UIApplicationDelegate: AnyObject {
     func applicationWillResignActive(_ application: UIApplication)
     /// The app is about to end.
     func applicationWillTerminate(_ application: UIApplication)
+    /// The app went to the background (its window was hidden).
+    func applicationDidEnterBackground(_ application: UIApplication)
+    /// The app is about to come back from the background.
+    func applicationWillEnterForeground(_ application: UIApplication)
+    /// Memory is running short.
+    func applicationDidReceiveMemoryWarning(_ application: UIApplication)
 }
 
 extension UIApplicationDelegate {
@@ -27,6 +34,9 @@ extension UIApplicationDelegate {
     public func applicationDidBecomeActive(_ application: UIApplication) {}
     public func applicationWillResignActive(_ application: UIApplication) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
+    public func applicationDidEnterBackground(_ application: UIApplication) {}
+    public func applicationWillEnterForeground(_ application: UIApplication) {}
+    public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
 }
 
 /// The running app: it owns the windows, delivers events to them, and sits at the end of the
@@ -88,14 +98,24 @@ open class UIApplication: UIResponder {
 
     /// Launches: makes the delegate, tells it that launching will and did finish, and makes
     /// the app active.
+    /// Posts `didFinishLaunchingNotification` after the delegate's launch callbacks, then
+    /// makes the app active (`didBecomeActiveNotification`), and from then on follows the
+    /// backend's lifecycle events.
     func launch(delegate: any UIApplicationDelegate, options: [LaunchOptionsKey: Any]? = nil) {
         self.delegate = delegate
         ownedDelegate = delegate
         _ = delegate.application(self, willFinishLaunchingWithOptions: options)
         _ = delegate.application(self, didFinishLaunchingWithOptions: options)
+        NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
         CATransaction.flush()
-        applicationState = .active
-        delegate.applicationDidBecomeActive(self)
+        Platform.setLifecycleHandler { event in
+            if MainQueue.isCurrent {
+                MainActor.assumeIsolated { UIApplication.shared.handle(event) }
+            } else {
+                DispatchQueue.main.async { MainActor.assumeIsolated { UIApplication.shared.handle(event) } }
+            }
+        }
+        becomeActive()
     }
 }
 

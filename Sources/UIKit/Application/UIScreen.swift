@@ -25,6 +25,12 @@ open class UIScreen: NSObject {
     /// per refresh).
     open var maximumFramesPerSecond: Int { 60 }
 
+    /// The screen's traits: light, phone, compact width and regular height at its scale.
+    open var traitCollection: UITraitCollection { UITraitCollection.screen }
+
+    /// Called after the screen's traits changed (never, for the headless screen).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
     /// The native pixels per point (equal to `scale`).
     open var nativeScale: CGFloat { scale }
     /// The screen's size in pixels.

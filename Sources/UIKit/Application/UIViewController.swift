@@ -45,6 +45,54 @@ open class UIViewController: UIResponder {
     /// Whether children get their appearance calls with this controller's (true by default).
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
+    // MARK: Traits and the status bar
+
+    /// The controller's traits: its view's, or the screen's before the view loads.
+    open var traitCollection: UITraitCollection {
+        viewIfLoaded?.traitCollection ?? UITraitCollection.screen.overriding(style: overrideUserInterfaceStyle)
+    }
+
+    /// Called after the controller's traits changed.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// The appearance the controller's views use whatever their window's is.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        willSet {
+            UIView.appearanceOverridden = true
+            viewIfLoaded.map { $0.traitSnapshot = $0.subtreeTraits() }
+        }
+        didSet { viewIfLoaded?.deliverTraitChanges() }
+    }
+
+    /// Whether the status bar should hide while this controller shows (false).
+    open var prefersStatusBarHidden: Bool { false }
+    /// The status bar's look this controller asks for.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// How the status bar changes when `setNeedsStatusBarAppearanceUpdate()` is called.
+    open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
+    /// The child whose status bar style wins over this controller's.
+    open var childForStatusBarStyle: UIViewController? { nil }
+    /// The child whose status bar visibility wins over this controller's.
+    open var childForStatusBarHidden: UIViewController? { nil }
+    /// Whether the home indicator should hide (false).
+    open var prefersHomeIndicatorAutoHidden: Bool { false }
+
+    /// Asks the system to read the status bar preferences again.
+    ///
+    /// - Note: Differs from Apple: there is no status bar on Linux; the preferences are read
+    ///   and otherwise ignored.
+    open func setNeedsStatusBarAppearanceUpdate() {
+        _ = (childForStatusBarStyle ?? self).preferredStatusBarStyle
+        _ = (childForStatusBarHidden ?? self).prefersStatusBarHidden
+    }
+
+    /// The interface orientations the controller supports (all but upside down on a phone).
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+    /// The orientation to present the controller in.
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+    /// Whether the controller's view turns with the device.
+    open var shouldAutorotate: Bool { true }
+
     /// The child controllers, in the order added.
     open private(set) var children: [UIViewController] = []
     /// The containing controller.

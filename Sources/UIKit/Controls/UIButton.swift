@@ -88,7 +88,7 @@ open class UIButton: UIControl {
     }
 
     /// The kind of button.
-    public let buttonType: ButtonType
+    open private(set) var buttonType: ButtonType
     /// The look; setting it restyles the button.
     open var configuration: Configuration? {
         didSet { updateConfiguration() }
@@ -99,12 +99,13 @@ open class UIButton: UIControl {
     private let imageView = UIImageView(frame: .zero)
 
     override var sendsPrimaryActionOnTouchUp: Bool { true }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .button }
 
-    /// A button of `buttonType`.
-    public init(type buttonType: ButtonType) {
+    /// A button of `buttonType`. A convenience initializer, as on iOS, so subclasses that
+    /// override `init(frame:)` and `init(coder:)` inherit it.
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
         self.buttonType = buttonType
-        super.init(frame: .zero)
-        setUp()
     }
 
     public override init(frame: CGRect) {

@@ -19,6 +19,8 @@ import Foundation
 ///   not begin for touches in a control (its default action wins, as on iOS 6 and later).
 @preconcurrency @MainActor
 open class UIControl: UIView {
+    override var defaultIsAccessibilityElement: Bool { true }
+
     /// The states a control can be in.
     public struct State: OptionSet, Hashable, Sendable {
         public let rawValue: UInt

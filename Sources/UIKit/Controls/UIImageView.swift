@@ -33,8 +33,33 @@ open class UIImageView: UIView {
         updateContents()
     }
 
+    /// A template image takes the new tint.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if image?.renderingMode == .alwaysTemplate { updateContents() }
+    }
+
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .image }
+
     private func updateContents() {
-        layer.contents = image?.cgImage
         layer.contentsScale = image?.scale ?? 1
+        guard let image, let cgImage = image.cgImage, image.renderingMode == .alwaysTemplate else {
+            layer.contents = image?.cgImage
+            return
+        }
+        layer.contents = UIImageView.tinted(cgImage, with: tintColor.resolvedColor(with: traitCollection).cgColor) ?? cgImage
+    }
+
+    /// `image`'s alpha filled with `color`: the colour everywhere, kept where the image is.
+    static func tinted(_ image: CGImage, with color: CGColor) -> CGImage? {
+        guard let context = CGContext(data: nil, width: image.width, height: image.height, bitsPerComponent: 8,
+                                      bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
+        let rect = CGRect(x: 0, y: 0, width: image.width, height: image.height)
+        context.setFillColor(color)
+        context.fill(rect)
+        context.setBlendMode(.destinationIn)
+        context.draw(image, in: rect)
+        return context.makeImage()
     }
 }

@@ -177,6 +177,25 @@ open class UIGestureRecognizer: NSObject {
         targets.removeAll { $0.target == ObjectIdentifier(target) }
     }
 
+    /// Removes `target`'s actions (every target's for nil).
+    ///
+    /// - Note: Differs from Apple: Swift cannot compare method references, so every action
+    ///   of `target` is removed, not only `action`.
+    open func removeTarget<Target: AnyObject, Sender: UIGestureRecognizer>(_ target: Target?, action: ((Target) -> (Sender) -> Void)?) {
+        removeTarget(target as AnyObject?)
+    }
+
+    /// `removeTarget(nil, action: nil)`: removes every target.
+    @_disfavoredOverload
+    open func removeTarget(_ target: AnyObject?, action: (() -> Void)?) {
+        removeTarget(target)
+    }
+
+    /// Removes `target`'s actions (every target's for nil); see the other overload.
+    open func removeTarget<Target: AnyObject>(_ target: Target?, action: ((Target) -> () -> Void)?) {
+        removeTarget(target as AnyObject?)
+    }
+
     /// Makes this recognizer wait for `otherGestureRecognizer` to fail before it leaves
     /// `.possible`; if the other recognizes, this one fails.
     open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {

@@ -37,6 +37,29 @@ open class UIBezierPath: NSObject {
         storage.addRoundedRect(in: rect, cornerWidth: radius, cornerHeight: radius)
     }
 
+    /// A rectangle with only `corners` rounded, by `cornerRadii.width` (clamped to half the
+    /// shorter side); the path runs clockwise on screen from the top edge.
+    ///
+    /// - Note: As on iOS, only `cornerRadii.width` is used.
+    public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
+        self.init()
+        let r = rect.standardized
+        guard r.isFiniteRect else { return }
+        let radius = Swift.min(Swift.max(cornerRadii.width.isFinite ? cornerRadii.width : 0, 0), Swift.min(r.width, r.height) / 2)
+        func rounding(_ corner: UIRectCorner) -> CGFloat { corners.contains(corner) ? radius : 0 }
+        let (tl, tr, br, bl) = (rounding(.topLeft), rounding(.topRight), rounding(.bottomRight), rounding(.bottomLeft))
+        move(to: CGPoint(x: r.minX + tl, y: r.minY))
+        addLine(to: CGPoint(x: r.maxX - tr, y: r.minY))
+        if tr > 0 { addArc(withCenter: CGPoint(x: r.maxX - tr, y: r.minY + tr), radius: tr, startAngle: -.pi / 2, endAngle: 0, clockwise: true) }
+        addLine(to: CGPoint(x: r.maxX, y: r.maxY - br))
+        if br > 0 { addArc(withCenter: CGPoint(x: r.maxX - br, y: r.maxY - br), radius: br, startAngle: 0, endAngle: .pi / 2, clockwise: true) }
+        addLine(to: CGPoint(x: r.minX + bl, y: r.maxY))
+        if bl > 0 { addArc(withCenter: CGPoint(x: r.minX + bl, y: r.maxY - bl), radius: bl, startAngle: .pi / 2, endAngle: .pi, clockwise: true) }
+        addLine(to: CGPoint(x: r.minX, y: r.minY + tl))
+        if tl > 0 { addArc(withCenter: CGPoint(x: r.minX + tl, y: r.minY + tl), radius: tl, startAngle: .pi, endAngle: 1.5 * .pi, clockwise: true) }
+        close()
+    }
+
     /// A circular arc (as the start of a new subpath).
     public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         self.init()
@@ -140,4 +163,16 @@ open class UIBezierPath: NSObject {
         context.addPath(storage)
         context.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)
     }
+}
+
+/// Corners of a rectangle.
+public struct UIRectCorner: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let topLeft = UIRectCorner(rawValue: 1 << 0)
+    public static let topRight = UIRectCorner(rawValue: 1 << 1)
+    public static let bottomLeft = UIRectCorner(rawValue: 1 << 2)
+    public static let bottomRight = UIRectCorner(rawValue: 1 << 3)
+    public static let allCorners = UIRectCorner(rawValue: UInt.max)
 }

@@ -1,19 +1,41 @@
 /// A colour, in extended sRGB (from RGB or HSB components) or extended gray (from a white
 /// level), convertible to a `CGColor`.
-open class UIColor: NSObject, @unchecked Sendable {
-    /// The Core Graphics colour.
-    public let cgColor: CGColor
+open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
+    private let staticColor: CGColor
+    /// For a dynamic colour: the colour for given traits.
+    private let provider: (@Sendable (UITraitCollection) -> UIColor)?
+
+    /// The Core Graphics colour; a dynamic colour resolves with `UITraitCollection.current`.
+    open var cgColor: CGColor {
+        guard let provider else { return staticColor }
+        return provider(UITraitCollection.current).cgColor
+    }
 
     /// A colour from RGB components (extended sRGB; values outside 0…1 are kept).
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        cgColor = CGColor(space: CGColorSpace.sharedExtendedSRGB, storage: [red, green, blue, alpha])
+        staticColor = CGColor(space: CGColorSpace.sharedExtendedSRGB, storage: [red, green, blue, alpha])
+        provider = nil
         super.init()
     }
 
     /// A gray colour (extended gray space).
     public init(white: CGFloat, alpha: CGFloat) {
-        cgColor = CGColor(space: CGColorSpace.sharedExtendedGray, storage: [white, alpha])
+        staticColor = CGColor(space: CGColorSpace.sharedExtendedGray, storage: [white, alpha])
+        provider = nil
         super.init()
+    }
+
+    /// A colour that `dynamicProvider` picks for each trait collection (light and dark
+    /// appearances, say).
+    public init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) {
+        provider = dynamicProvider
+        staticColor = dynamicProvider(UITraitCollection.screen).cgColor
+        super.init()
+    }
+
+    /// The colour for `traitCollection`: a dynamic colour's pick, or `self`.
+    open func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        provider.map { $0(traitCollection).resolvedColor(with: traitCollection) } ?? self
     }
 
     /// A colour from hue, saturation and brightness (0…1 each).
@@ -35,9 +57,15 @@ open class UIColor: NSObject, @unchecked Sendable {
         self.init(red: r, green: g, blue: b, alpha: alpha)
     }
 
+    /// The colour a `#colorLiteral(red:green:blue:alpha:)` names (sRGB components).
+    public required convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+
     /// A colour wrapping `cgColor`.
     public init(cgColor: CGColor) {
-        self.cgColor = cgColor
+        staticColor = cgColor
+        provider = nil
         super.init()
     }
 

@@ -1,5 +1,5 @@
 /// An immutable image: a `CGImage` with a scale (pixels per point) and an orientation.
-open class UIImage: NSObject, @unchecked Sendable {
+open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// How the image's pixels are to be turned for display.
     public enum Orientation: Int, Sendable {
         case up = 0
@@ -19,6 +19,57 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// The orientation the image was created with.
     public let imageOrientation: Orientation
 
+    /// Whether the image is drawn as it is or as a mask filled with the tint colour.
+    public enum RenderingMode: Int, Sendable {
+        /// As the context decides: image views draw it as it is.
+        case automatic = 0
+        case alwaysOriginal = 1
+        /// Only the alpha counts; image views fill it with their tint colour.
+        case alwaysTemplate = 2
+    }
+
+    /// How the image is drawn (`.automatic` unless made with `withRenderingMode(_:)`).
+    public let renderingMode: RenderingMode
+
+    /// An empty image: no bitmap, size zero.
+    public override init() {
+        cgImage = nil
+        scale = 1
+        imageOrientation = .up
+        renderingMode = .automatic
+        super.init()
+    }
+
+    private init(cgImage: CGImage?, scale: CGFloat, orientation: Orientation, renderingMode: RenderingMode) {
+        self.cgImage = cgImage
+        self.scale = scale
+        self.imageOrientation = orientation
+        self.renderingMode = renderingMode
+        super.init()
+    }
+
+    /// The image named by `#imageLiteral(resourceName:)`, looked up as `init(named:)` does.
+    ///
+    /// - Note: Differs from Apple: a missing image gives an empty image instead of a crash.
+    public required convenience init(imageLiteralResourceName name: String) {
+        if let image = UIImage(named: name) {
+            self.init(cgImage: image.cgImage, scale: image.scale, orientation: image.imageOrientation, renderingMode: .automatic)
+        } else {
+            self.init()
+        }
+    }
+
+    /// The same image with another rendering mode.
+    open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        UIImage(cgImage: cgImage, scale: scale, orientation: imageOrientation, renderingMode: renderingMode)
+    }
+
+    /// The image encoded as JPEG at `compressionQuality` (0 smallest, 1 best); JPEG keeps no
+    /// alpha, so transparent parts come out black. Nil for an empty image.
+    open func jpegData(compressionQuality: CGFloat) -> Data? {
+        cgImage?.jpegData(compressionQuality: compressionQuality)
+    }
+
     /// An image of `cgImage` at scale 1.
     public convenience init(cgImage: CGImage) {
         self.init(cgImage: cgImage, scale: 1, orientation: .up)
@@ -29,6 +80,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.cgImage = cgImage
         self.scale = scale > 0 && scale.isFinite ? scale : 1
         self.imageOrientation = orientation
+        self.renderingMode = .automatic
         super.init()
     }
 
@@ -107,3 +159,6 @@ open class UIImage: NSObject, @unchecked Sendable {
         draw(in: CGRect(origin: point, size: size))
     }
 }
+
+/// The type `#imageLiteral(resourceName:)` makes where the context does not say.
+public typealias _ImageLiteralType = UIImage

@@ -4,6 +4,7 @@
 /// them to `next`).
 @preconcurrency @MainActor
 open class UIResponder: NSObject {
+    var accessibility = AccessibilityAttributes()
     public override init() {
         super.init()
     }
@@ -98,4 +99,112 @@ open class UIResponder: NSObject {
     open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         next?.pressesCancelled(presses, with: event)
     }
+
+    // MARK: Interface Builder
+
+    /// Called on objects loaded from a nib or storyboard once all of them are connected.
+    /// Lamina loads no nibs, so it is only called by code that calls it; overrides that call
+    /// `super` compile and behave as on iOS.
+    open func awakeFromNib() {}
+
+    /// Called by Interface Builder's live rendering before drawing a designable view; never
+    /// called by Lamina.
+    open func prepareForInterfaceBuilder() {}
+
+    // MARK: Accessibility
+
+    /// Whether assistive technologies treat this object as one element (false for plain
+    /// views; controls and labels say true).
+    open var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? defaultIsAccessibilityElement }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// Whether this kind of object is an accessibility element unless told otherwise.
+    var defaultIsAccessibilityElement: Bool { false }
+
+    /// A short name of the element, read out by assistive technologies.
+    open var accessibilityLabel: String? {
+        get { accessibility.label }
+        set { accessibility.label = newValue }
+    }
+
+    /// What using the element does.
+    open var accessibilityHint: String? {
+        get { accessibility.hint }
+        set { accessibility.hint = newValue }
+    }
+
+    /// The element's current value, as text.
+    open var accessibilityValue: String? {
+        get { accessibility.value }
+        set { accessibility.value = newValue }
+    }
+
+    /// What kind of element this is and its state.
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibility.traits ?? defaultAccessibilityTraits }
+        set { accessibility.traits = newValue }
+    }
+
+    /// The traits this kind of object has unless told otherwise.
+    var defaultAccessibilityTraits: UIAccessibilityTraits { .none }
+
+    /// The element's frame in screen coordinates.
+    open var accessibilityFrame: CGRect {
+        get { accessibility.frame }
+        set { accessibility.frame = newValue }
+    }
+
+    /// Whether the element and its descendants are hidden from assistive technologies.
+    open var accessibilityElementsHidden: Bool {
+        get { accessibility.elementsHidden }
+        set { accessibility.elementsHidden = newValue }
+    }
+
+    /// Whether assistive technologies ignore the element's siblings while it is shown.
+    open var accessibilityViewIsModal: Bool {
+        get { accessibility.viewIsModal }
+        set { accessibility.viewIsModal = newValue }
+    }
+
+    /// Whether the element's children are read as a group.
+    open var shouldGroupAccessibilityChildren: Bool {
+        get { accessibility.groupsChildren }
+        set { accessibility.groupsChildren = newValue }
+    }
+
+    /// The elements inside this one, in reading order (nil: the subviews).
+    open var accessibilityElements: [Any]? {
+        get { accessibility.elements }
+        set { accessibility.elements = newValue }
+    }
+
+    /// A language code for reading the label, value and hint.
+    open var accessibilityLanguage: String? {
+        get { accessibility.language }
+        set { accessibility.language = newValue }
+    }
+
+    /// A string that identifies the element in UI tests.
+    open var accessibilityIdentifier: String? {
+        get { accessibility.identifier }
+        set { accessibility.identifier = newValue }
+    }
+}
+
+/// The accessibility properties a responder was given.
+struct AccessibilityAttributes {
+    var isElement: Bool?
+    var label: String?
+    var hint: String?
+    var value: String?
+    var traits: UIAccessibilityTraits?
+    var frame: CGRect = .zero
+    var elementsHidden = false
+    var viewIsModal = false
+    var groupsChildren = false
+    var elements: [Any]?
+    var language: String?
+    var identifier: String?
 }

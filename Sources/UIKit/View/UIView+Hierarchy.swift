@@ -22,6 +22,8 @@ extension UIView {
         default: break
         }
         let isMove = view.superview === self
+        let traitsBefore = isMove ? [] : view.traitsBeforeMove()
+        let tintBefore = isMove || view.storedTintColor != nil ? nil : view.tintColor
         let oldWindow = view.window
         let newWindow = window
         if !isMove {
@@ -50,6 +52,8 @@ extension UIView {
         view.didMoveToSuperview()
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         didAddSubview(view)
+        view.deliverTraitChanges(since: traitsBefore)
+        if let tintBefore, !tintBefore.isEqual(view.tintColor) { view.deliverTintChange() }
     }
 
     /// Orders `subviews` as their layers are ordered among the sublayers (a subview whose

@@ -25,6 +25,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     /// An integer to find the view by with `viewWithTag(_:)`.
     open var tag: Int = 0
+    var storedTintColor: UIColor?
+    var storedBackgroundColor: UIColor?
+    /// Each subtree view's traits just before an appearance override changes.
+    var traitSnapshot: [(UIView, UITraitCollection)] = []
     /// Whether touches are delivered to this view; false makes `hitTest` skip it.
     open var isUserInteractionEnabled = true
     /// Whether the view takes more than one touch at a time (false: touches beyond the first
@@ -132,9 +136,17 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     }
 
     /// The background colour, stored as the layer's `backgroundColor`.
+    /// Dynamic colours resolve with the view's traits, again whenever they change.
     open var backgroundColor: UIColor? {
-        get { layer.backgroundColor.map { UIColor(cgColor: $0) } }
-        set { layer.backgroundColor = newValue?.cgColor }
+        get {
+            guard let color = layer.backgroundColor else { return nil }
+            if let stored = storedBackgroundColor, stored.resolvedColor(with: traitCollection).cgColor == color { return stored }
+            return UIColor(cgColor: color)
+        }
+        set {
+            storedBackgroundColor = newValue
+            layer.backgroundColor = newValue?.resolvedColor(with: traitCollection).cgColor
+        }
     }
 
     // MARK: Responder chain
@@ -272,6 +284,45 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// Called after the view's window changed.
     open func didMoveToWindow() {}
 
+    // MARK: Traits and tint
+
+    /// The view's traits: its superview's (or the screen's), with the appearance its view
+    /// controller or it overrides.
+    open var traitCollection: UITraitCollection { inheritedTraits() }
+
+    /// Called after the view's traits changed (an `overrideUserInterfaceStyle` here or
+    /// above, or a move under a superview with other traits).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// The appearance this view and its subviews use whatever their superview's is;
+    /// `.unspecified` inherits.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        willSet {
+            UIView.appearanceOverridden = true
+            traitSnapshot = subtreeTraits()
+        }
+        didSet { deliverTraitChanges() }
+    }
+
+    /// The tint of the view's controls and template images: its own, else its superview's,
+    /// else the system blue. Setting nil inherits again.
+    open var tintColor: UIColor! {
+        get { storedTintColor ?? superview?.tintColor ?? UIView.defaultTintColor }
+        set {
+            let old = tintColor
+            storedTintColor = newValue
+            if !(old?.isEqual(tintColor) ?? false) { deliverTintChange() }
+        }
+    }
+
+    /// Whether the tint shows dimmed; `.automatic` follows the superview.
+    open var tintAdjustmentMode: TintAdjustmentMode = .automatic {
+        didSet { if oldValue != tintAdjustmentMode { deliverTintChange() } }
+    }
+
+    /// Called when the view's effective tint colour or adjustment mode changed.
+    open func tintColorDidChange() {}
+
     // MARK: Layout
 
     /// Lays out the subviews; the default does nothing. Called during layout passes.
@@ -380,8 +431,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
             layer.drawingProducedNothing = true
             return
         }
+        // Dynamic colours used while drawing resolve with the view's traits, as on iOS.
         UIGraphicsPushContext(ctx)
-        draw(layer.bounds)
+        traitCollection.performAsCurrent { draw(layer.bounds) }
         UIGraphicsPopContext()
     }
 

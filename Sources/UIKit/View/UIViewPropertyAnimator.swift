@@ -81,6 +81,23 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         if let animations { pendingAnimations.append((animations, 0)) }
     }
 
+    /// An animator timed by `parameters`: a cubic curve or a spring.
+    public init(duration: TimeInterval, timingParameters parameters: any UITimingCurveProvider) {
+        self.duration = UIViewPropertyAnimator.valid(duration)
+        if let spring = parameters.springTimingParameters, parameters.timingCurveType == .spring {
+            curve = nil
+            dampingRatio = spring.dampingRatio
+        } else {
+            curve = (parameters.cubicTimingParameters ?? UICubicTimingParameters()).timingFunction
+            dampingRatio = nil
+        }
+        timingParameters = parameters
+        super.init()
+    }
+
+    /// The timing the animator was made with (nil for the curve and ratio initializers).
+    open private(set) var timingParameters: (any UITimingCurveProvider)?
+
     /// Creates an animator and starts it after `delay`.
     open class func runningPropertyAnimator(
         withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
@@ -186,7 +203,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     }
 
     /// Adds time: the rest of the animation now takes `durationFactor` × its original share.
-    open func continueAnimation(withTimingParameters parameters: Any?, durationFactor: CGFloat) {
+    open func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat) {
         guard state == .active else { return }
         anchor()
         if durationFactor.isFinite && durationFactor > 0 { duration *= Double(durationFactor) }

@@ -1,0 +1,191 @@
+import Foundation
+
+/// Light or dark appearance.
+public enum UIUserInterfaceStyle: Int, Sendable {
+    case unspecified = 0
+    case light = 1
+    case dark = 2
+}
+
+/// The kind of device an interface is laid out for.
+public enum UIUserInterfaceIdiom: Int, Sendable {
+    case unspecified = -1
+    case phone = 0
+    case pad = 1
+    case tv = 2
+    case carPlay = 3
+    case mac = 5
+    case vision = 6
+}
+
+/// A coarse width or height class.
+public enum UIUserInterfaceSizeClass: Int, Sendable {
+    case unspecified = 0
+    case compact = 1
+    case regular = 2
+}
+
+/// The direction text and layout run in.
+public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
+    case unspecified = -1
+    case leftToRight = 0
+    case rightToLeft = 1
+}
+
+/// The traits of an interface environment: appearance, idiom, scale and size classes.
+///
+/// Headless Lamina presents one environment: a portrait iPhone in light mode at scale 3,
+/// compact width and regular height. A view's traits are its window's, except where a view
+/// or controller sets `overrideUserInterfaceStyle`.
+open class UITraitCollection: NSObject, @unchecked Sendable {
+    /// Light or dark; `.unspecified` in a collection that does not say.
+    public let userInterfaceStyle: UIUserInterfaceStyle
+    /// The device kind.
+    public let userInterfaceIdiom: UIUserInterfaceIdiom
+    /// Pixels per point; 0 where unspecified.
+    public let displayScale: CGFloat
+    /// The width class.
+    public let horizontalSizeClass: UIUserInterfaceSizeClass
+    /// The height class.
+    public let verticalSizeClass: UIUserInterfaceSizeClass
+    /// The layout direction.
+    public let layoutDirection: UITraitEnvironmentLayoutDirection
+
+    init(style: UIUserInterfaceStyle, idiom: UIUserInterfaceIdiom, scale: CGFloat,
+         horizontal: UIUserInterfaceSizeClass, vertical: UIUserInterfaceSizeClass,
+         direction: UITraitEnvironmentLayoutDirection) {
+        userInterfaceStyle = style
+        userInterfaceIdiom = idiom
+        displayScale = scale
+        horizontalSizeClass = horizontal
+        verticalSizeClass = vertical
+        layoutDirection = direction
+        super.init()
+    }
+
+    /// A collection that specifies nothing.
+    public override convenience init() {
+        self.init(style: .unspecified, idiom: .unspecified, scale: 0, horizontal: .unspecified,
+                  vertical: .unspecified, direction: .unspecified)
+    }
+
+    /// A collection that specifies only the appearance.
+    public convenience init(userInterfaceStyle: UIUserInterfaceStyle) {
+        self.init(style: userInterfaceStyle, idiom: .unspecified, scale: 0, horizontal: .unspecified,
+                  vertical: .unspecified, direction: .unspecified)
+    }
+
+    /// A collection that specifies only the idiom.
+    public convenience init(userInterfaceIdiom idiom: UIUserInterfaceIdiom) {
+        self.init(style: .unspecified, idiom: idiom, scale: 0, horizontal: .unspecified,
+                  vertical: .unspecified, direction: .unspecified)
+    }
+
+    /// A collection that specifies only the scale.
+    public convenience init(displayScale scale: CGFloat) {
+        self.init(style: .unspecified, idiom: .unspecified, scale: scale, horizontal: .unspecified,
+                  vertical: .unspecified, direction: .unspecified)
+    }
+
+    /// A collection that specifies only the width class.
+    public convenience init(horizontalSizeClass sizeClass: UIUserInterfaceSizeClass) {
+        self.init(style: .unspecified, idiom: .unspecified, scale: 0, horizontal: sizeClass,
+                  vertical: .unspecified, direction: .unspecified)
+    }
+
+    /// A collection that specifies only the height class.
+    public convenience init(verticalSizeClass sizeClass: UIUserInterfaceSizeClass) {
+        self.init(style: .unspecified, idiom: .unspecified, scale: 0, horizontal: .unspecified,
+                  vertical: sizeClass, direction: .unspecified)
+    }
+
+    /// The collections combined: each trait from the last collection that specifies it.
+    public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
+        var style = UIUserInterfaceStyle.unspecified, idiom = UIUserInterfaceIdiom.unspecified
+        var scale: CGFloat = 0, horizontal = UIUserInterfaceSizeClass.unspecified
+        var vertical = UIUserInterfaceSizeClass.unspecified, direction = UITraitEnvironmentLayoutDirection.unspecified
+        for traits in traitCollections {
+            if traits.userInterfaceStyle != .unspecified { style = traits.userInterfaceStyle }
+            if traits.userInterfaceIdiom != .unspecified { idiom = traits.userInterfaceIdiom }
+            if traits.displayScale != 0 { scale = traits.displayScale }
+            if traits.horizontalSizeClass != .unspecified { horizontal = traits.horizontalSizeClass }
+            if traits.verticalSizeClass != .unspecified { vertical = traits.verticalSizeClass }
+            if traits.layoutDirection != .unspecified { direction = traits.layoutDirection }
+        }
+        self.init(style: style, idiom: idiom, scale: scale, horizontal: horizontal, vertical: vertical, direction: direction)
+    }
+
+    /// The traits of the headless screen: light, phone, scale 3, compact × regular, left to right.
+    static let screen = UITraitCollection(style: .light, idiom: .phone, scale: UIScreen.mainScale,
+                                          horizontal: .compact, vertical: .regular, direction: .leftToRight)
+
+    /// `self` with the appearance replaced (or kept for `.unspecified`).
+    func overriding(style: UIUserInterfaceStyle) -> UITraitCollection {
+        guard style != .unspecified, style != userInterfaceStyle else { return self }
+        return UITraitCollection(style: style, idiom: userInterfaceIdiom, scale: displayScale,
+                                 horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection)
+    }
+
+    /// Whether every trait `trait` specifies has the same value here.
+    open func containsTraits(in trait: UITraitCollection?) -> Bool {
+        guard let trait else { return true }
+        if trait.userInterfaceStyle != .unspecified && trait.userInterfaceStyle != userInterfaceStyle { return false }
+        if trait.userInterfaceIdiom != .unspecified && trait.userInterfaceIdiom != userInterfaceIdiom { return false }
+        if trait.displayScale != 0 && trait.displayScale != displayScale { return false }
+        if trait.horizontalSizeClass != .unspecified && trait.horizontalSizeClass != horizontalSizeClass { return false }
+        if trait.verticalSizeClass != .unspecified && trait.verticalSizeClass != verticalSizeClass { return false }
+        if trait.layoutDirection != .unspecified && trait.layoutDirection != layoutDirection { return false }
+        return true
+    }
+
+    /// Whether dynamic colours can resolve differently in `traitCollection` (its appearance
+    /// differs).
+    open func hasDifferentColorAppearance(comparedTo traitCollection: UITraitCollection?) -> Bool {
+        traitCollection?.userInterfaceStyle != userInterfaceStyle
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UITraitCollection else { return false }
+        return other.userInterfaceStyle == userInterfaceStyle && other.userInterfaceIdiom == userInterfaceIdiom
+            && other.displayScale == displayScale && other.horizontalSizeClass == horizontalSizeClass
+            && other.verticalSizeClass == verticalSizeClass && other.layoutDirection == layoutDirection
+    }
+
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(userInterfaceStyle)
+        hasher.combine(userInterfaceIdiom)
+        hasher.combine(displayScale)
+        hasher.combine(horizontalSizeClass)
+        hasher.combine(verticalSizeClass)
+        return hasher.finalize()
+    }
+
+    // MARK: The current collection
+
+    private static let currentKey = "org.lamina.UITraitCollection.current"
+
+    /// The collection dynamic colours resolve against on this thread: the screen's unless
+    /// code (or `performAsCurrent(_:)`, or a view drawing) sets another.
+    open class var current: UITraitCollection {
+        get { Thread.current.threadDictionary[currentKey] as? UITraitCollection ?? screen }
+        set { Thread.current.threadDictionary[currentKey] = newValue }
+    }
+
+    /// Runs `actions` with this collection as `current`, then restores the previous one.
+    open func performAsCurrent(_ actions: () throws -> Void) rethrows {
+        let previous = Thread.current.threadDictionary[UITraitCollection.currentKey]
+        Thread.current.threadDictionary[UITraitCollection.currentKey] = self
+        defer { Thread.current.threadDictionary[UITraitCollection.currentKey] = previous }
+        try actions()
+    }
+}
+
+/// An object with traits: views, view controllers, windows and screens.
+@preconcurrency @MainActor
+public protocol UITraitEnvironment: NSObjectProtocol {
+    /// The object's traits now.
+    var traitCollection: UITraitCollection { get }
+    /// Called after the traits changed; `previousTraitCollection` is what they were.
+    func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)
+}

@@ -1,0 +1,78 @@
+extension UIView {
+    /// How a view's tint colour shows.
+    public enum TintAdjustmentMode: Int, Sendable {
+        case automatic = 0
+        case normal = 1
+        case dimmed = 2
+    }
+
+    static let defaultTintColor: UIColor = .systemBlue
+
+    /// The traits from the superview (or the screen), with the owning controller's and this
+    /// view's appearance overrides applied.
+    func inheritedTraits() -> UITraitCollection {
+        var traits = superview?.traitCollection ?? UITraitCollection.screen
+        if let controller = owningViewController { traits = traits.overriding(style: controller.overrideUserInterfaceStyle) }
+        return traits.overriding(style: overrideUserInterfaceStyle)
+    }
+
+    /// This view and its descendants with their traits now, parents first.
+    func subtreeTraits() -> [(UIView, UITraitCollection)] {
+        var result: [(UIView, UITraitCollection)] = []
+        func visit(_ view: UIView, _ parent: UITraitCollection?) {
+            var traits = parent ?? view.traitCollection
+            if parent != nil {
+                if let controller = view.owningViewController { traits = traits.overriding(style: controller.overrideUserInterfaceStyle) }
+                traits = traits.overriding(style: view.overrideUserInterfaceStyle)
+            }
+            result.append((view, traits))
+            for subview in view.storedSubviews { visit(subview, traits) }
+        }
+        visit(self, nil)
+        return result
+    }
+
+    /// Calls `traitCollectionDidChange` on every view (and its controller) of the snapshot
+    /// taken before a change whose traits now differ, parents first.
+    func deliverTraitChanges() {
+        let before = traitSnapshot.isEmpty ? [] : traitSnapshot
+        traitSnapshot = []
+        deliverTraitChanges(since: before)
+    }
+
+    func deliverTraitChanges(since before: [(UIView, UITraitCollection)]) {
+        for (view, old) in before {
+            let now = view.traitCollection
+            guard !now.isEqual(old) else { continue }
+            if let background = view.storedBackgroundColor {
+                view.layer.backgroundColor = background.resolvedColor(with: now).cgColor
+            }
+            if view.drawsContent { view.setNeedsDisplay() }
+            view.owningViewController?.traitCollectionDidChange(old)
+            view.traitCollectionDidChange(old)
+        }
+    }
+
+    /// Calls `tintColorDidChange` on this view and the descendants that inherit its tint.
+    func deliverTintChange() {
+        tintColorDidChange()
+        for subview in storedSubviews where subview.storedTintColor == nil && subview.tintAdjustmentMode == .automatic {
+            subview.deliverTintChange()
+        }
+    }
+}
+
+extension UIView: UITraitEnvironment {}
+extension UIViewController: UITraitEnvironment {}
+extension UIScreen: UITraitEnvironment {}
+
+extension UIView {
+    /// Whether any view or controller has set an appearance override; until one does, every
+    /// view has the screen's traits and moves need no trait bookkeeping.
+    nonisolated(unsafe) static var appearanceOverridden = false
+
+    /// The subtree's traits before a move, when they can change.
+    func traitsBeforeMove() -> [(UIView, UITraitCollection)] {
+        UIView.appearanceOverridden ? subtreeTraits() : []
+    }
+}
