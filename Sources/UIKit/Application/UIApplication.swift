@@ -115,6 +115,7 @@ open class UIApplication: UIResponder {
                 DispatchQueue.main.async { MainActor.assumeIsolated { UIApplication.shared.handle(event) } }
             }
         }
+        applicationState = .inactive
         becomeActive()
     }
 }
