@@ -104,6 +104,7 @@ open class UIApplication: UIResponder {
     func launch(delegate: any UIApplicationDelegate, options: [LaunchOptionsKey: Any]? = nil) {
         self.delegate = delegate
         ownedDelegate = delegate
+        applicationState = .inactive
         _ = delegate.application(self, willFinishLaunchingWithOptions: options)
         _ = delegate.application(self, didFinishLaunchingWithOptions: options)
         NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
@@ -115,7 +116,6 @@ open class UIApplication: UIResponder {
                 DispatchQueue.main.async { MainActor.assumeIsolated { UIApplication.shared.handle(event) } }
             }
         }
-        applicationState = .inactive
         becomeActive()
     }
 }

@@ -86,6 +86,12 @@ open class UIViewController: UIResponder {
         _ = (childForStatusBarHidden ?? self).prefersStatusBarHidden
     }
 
+    /// Called before the controller's view changes to `size` (a window resize); animations
+    /// added to `coordinator` run alongside. The default passes the call to the children.
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        for child in children { child.viewWillTransition(to: size, with: coordinator) }
+    }
+
     /// The interface orientations the controller supports (all but upside down on a phone).
     open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
     /// The orientation to present the controller in.

@@ -36,6 +36,22 @@ open class UIWindow: UIView {
         return nil
     }
 
+    /// Resizing a window with a root view controller tells it first
+    /// (`viewWillTransition(to:with:)`), then resizes, then runs the coordinator's completions.
+    open override var frame: CGRect {
+        get { super.frame }
+        set {
+            guard newValue.size != super.frame.size, let root = rootViewController else {
+                super.frame = newValue
+                return
+            }
+            let coordinator = ImmediateTransitionCoordinator(containerView: self, duration: 0)
+            root.viewWillTransition(to: newValue.size, with: coordinator)
+            super.frame = newValue
+            coordinator.finish()
+        }
+    }
+
     /// Makes the window key and shows it.
     open func makeKeyAndVisible() {
         makeKey()

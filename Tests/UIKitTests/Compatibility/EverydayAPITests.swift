@@ -169,4 +169,23 @@ import UIKit
         }
         window.isHidden = true
     }
+
+    @Test func feedbackGeneratorsAcceptEveryCall() {
+        let impact = UIImpactFeedbackGenerator(style: .heavy)
+        #expect(impact.style == .heavy)
+        #expect(UIImpactFeedbackGenerator().style == .medium)
+        impact.prepare()
+        impact.impactOccurred()
+        impact.impactOccurred(intensity: 0.5)
+        UISelectionFeedbackGenerator().selectionChanged()
+        UINotificationFeedbackGenerator().notificationOccurred(.success)
+    }
+
+    @Test func accessibilityAnnouncementsAreRecorded() {
+        UIAccessibility.post(notification: .announcement, argument: "Upload finished")
+        let last = UIAccessibility.postedNotifications.last
+        #expect(last?.notification == .announcement)
+        #expect(last?.argument as? String == "Upload finished")
+        #expect(!UIAccessibility.isVoiceOverRunning)
+    }
 }
