@@ -155,3 +155,7 @@ struct MediaTimingModel: Equatable {
 private extension Double {
     func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }
+
+/// Darwin's `HUGE` (positive infinity as a Float), which iOS code passes as a repeat count to
+/// mean forever; Glibc does not export it.
+public let HUGE: Float = .infinity

@@ -1,7 +1,7 @@
 /// A path with its own line settings, drawn into the current UIKit context.
 ///
 /// Arcs take `clockwise` in UIKit's y-down sense: clockwise on screen.
-open class UIBezierPath: NSObject {
+open class UIBezierPath: NSObject, NSCopying {
     private var storage = CGMutablePath()
 
     /// Stroke width; 1 by default.
@@ -16,6 +16,21 @@ open class UIBezierPath: NSObject {
 
     public override init() {
         super.init()
+    }
+
+    /// A copy with the same elements and line settings; later changes to either stay apart.
+    /// (A subclass's copy is a plain `UIBezierPath` unless it overrides this.)
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = UIBezierPath()
+        copy.storage = storage.mutableCopy() ?? CGMutablePath()
+        copy.lineWidth = lineWidth
+        copy.lineCapStyle = lineCapStyle
+        copy.lineJoinStyle = lineJoinStyle
+        copy.miterLimit = miterLimit
+        copy.usesEvenOddFillRule = usesEvenOddFillRule
+        copy.dashPattern = dashPattern
+        copy.dashPhase = dashPhase
+        return copy
     }
 
     /// A closed rectangle.

@@ -188,4 +188,41 @@ import UIKit
         #expect(last?.argument as? String == "Upload finished")
         #expect(!UIAccessibility.isVoiceOverRunning)
     }
+
+    @Test func bezierPathsCopyIndependently() {
+        let original = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+        original.lineWidth = 3
+        let copy = original.copy() as! UIBezierPath
+        copy.addLine(to: CGPoint(x: 50, y: 50))
+        #expect(copy.lineWidth == 3)
+        #expect(original.bounds == CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(copy.bounds == CGRect(x: 0, y: 0, width: 50, height: 50))
+    }
+
+    @Test func nibAndStatusBarOverridesAreHonoured() {
+        final class Screen: UIViewController {
+            var awoke = false
+            override var prefersStatusBarHidden: Bool { true }
+            override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+            override func awakeFromNib() {
+                super.awakeFromNib()
+                awoke = true
+            }
+        }
+        let screen = Screen()
+        screen.awakeFromNib()
+        #expect(screen.awoke)
+        #expect(screen.prefersStatusBarHidden)
+        #expect(screen.preferredStatusBarStyle == .lightContent)
+        #expect(UIViewController().preferredStatusBarStyle == .default)
+        #expect(!UIViewController().prefersStatusBarHidden)
+        #expect(UIViewController().supportedInterfaceOrientations == .allButUpsideDown)
+        screen.setNeedsStatusBarAppearanceUpdate()
+
+        let layer = CALayer()
+        #expect(!layer.drawsAsynchronously)
+        layer.drawsAsynchronously = true
+        #expect(CALayer(layer: layer).drawsAsynchronously)
+        #expect(HUGE == .infinity)
+    }
 }
