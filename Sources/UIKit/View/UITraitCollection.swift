@@ -51,9 +51,9 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     /// The layout direction.
     public let layoutDirection: UITraitEnvironmentLayoutDirection
 
-    init(style: UIUserInterfaceStyle, idiom: UIUserInterfaceIdiom, scale: CGFloat,
-         horizontal: UIUserInterfaceSizeClass, vertical: UIUserInterfaceSizeClass,
-         direction: UITraitEnvironmentLayoutDirection) {
+    init(style: UIUserInterfaceStyle = .unspecified, idiom: UIUserInterfaceIdiom = .unspecified, scale: CGFloat = 0,
+         horizontal: UIUserInterfaceSizeClass = .unspecified, vertical: UIUserInterfaceSizeClass = .unspecified,
+         direction: UITraitEnvironmentLayoutDirection = .unspecified) {
         userInterfaceStyle = style
         userInterfaceIdiom = idiom
         displayScale = scale
@@ -65,38 +65,32 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
 
     /// A collection that specifies nothing.
     public override convenience init() {
-        self.init(style: .unspecified, idiom: .unspecified, scale: 0, horizontal: .unspecified,
-                  vertical: .unspecified, direction: .unspecified)
+        self.init(style: .unspecified)
     }
 
     /// A collection that specifies only the appearance.
     public convenience init(userInterfaceStyle: UIUserInterfaceStyle) {
-        self.init(style: userInterfaceStyle, idiom: .unspecified, scale: 0, horizontal: .unspecified,
-                  vertical: .unspecified, direction: .unspecified)
+        self.init(style: userInterfaceStyle)
     }
 
     /// A collection that specifies only the idiom.
     public convenience init(userInterfaceIdiom idiom: UIUserInterfaceIdiom) {
-        self.init(style: .unspecified, idiom: idiom, scale: 0, horizontal: .unspecified,
-                  vertical: .unspecified, direction: .unspecified)
+        self.init(idiom: idiom)
     }
 
     /// A collection that specifies only the scale.
     public convenience init(displayScale scale: CGFloat) {
-        self.init(style: .unspecified, idiom: .unspecified, scale: scale, horizontal: .unspecified,
-                  vertical: .unspecified, direction: .unspecified)
+        self.init(scale: scale)
     }
 
     /// A collection that specifies only the width class.
     public convenience init(horizontalSizeClass sizeClass: UIUserInterfaceSizeClass) {
-        self.init(style: .unspecified, idiom: .unspecified, scale: 0, horizontal: sizeClass,
-                  vertical: .unspecified, direction: .unspecified)
+        self.init(horizontal: sizeClass)
     }
 
     /// A collection that specifies only the height class.
     public convenience init(verticalSizeClass sizeClass: UIUserInterfaceSizeClass) {
-        self.init(style: .unspecified, idiom: .unspecified, scale: 0, horizontal: .unspecified,
-                  vertical: sizeClass, direction: .unspecified)
+        self.init(vertical: sizeClass)
     }
 
     /// The collections combined: each trait from the last collection that specifies it.
