@@ -16,8 +16,8 @@ extension NSValue {
     /// (every structure boxed this way is a plain record of `CGFloat` fields).
     package convenience init<T>(packing value: T, doubles count: Int) {
         precondition(MemoryLayout<T>.size == count * MemoryLayout<Double>.size && MemoryLayout<CGFloat>.size == 8)
-        var copy = value
-        self.init(bytes: &copy, objCType: "[\(count)d]")
+        let bytes = withUnsafeBytes(of: value) { Array($0) }
+        self.init(bytes: bytes, objCType: "[\(count)d]")
     }
 
     /// The structure boxed by `init(packing:doubles:)`, or nil when the box holds something else.
