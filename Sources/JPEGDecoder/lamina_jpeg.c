@@ -28,6 +28,17 @@ static void lamina_emit_message(j_common_ptr info, int level) {
     }
 }
 
+// Progressive files may repeat scans without limit, each one a pass over the whole
+// coefficient buffer: more scans than any encoder writes is treated as an attack.
+#define LAMINA_MAX_SCANS 500
+
+static void lamina_progress(j_common_ptr info) {
+    if (info->is_decompressor && ((j_decompress_ptr)info)->input_scan_number > LAMINA_MAX_SCANS) {
+        struct lamina_error *error = (struct lamina_error *)info->err;
+        longjmp(error->escape, 1);
+    }
+}
+
 uint8_t *lamina_jpeg_decode(const uint8_t *data, size_t size, size_t max_pixels,
                             int *width, int *height) {
     if (data == NULL || size < 4 || size > (size_t)0x7fffffff) return NULL;
@@ -51,6 +62,14 @@ uint8_t *lamina_jpeg_decode(const uint8_t *data, size_t size, size_t max_pixels,
         jpeg_destroy_decompress(&info);
         return NULL;
     }
+    // Refuse before libjpeg allocates or reads any scan.
+    size_t declared_w = info.image_width, declared_h = info.image_height;
+    if (declared_w == 0 || declared_h == 0 || declared_w > max_pixels / declared_h) {
+        jpeg_destroy_decompress(&info);
+        return NULL;
+    }
+    struct jpeg_progress_mgr progress = {lamina_progress, 0, 0, 0, 0};
+    info.progress = &progress;
     // CMYK and YCCK come out as CMYK; everything else as RGB.
     int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
     info.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
@@ -134,4 +153,28 @@ uint8_t *lamina_jpeg_encode(const uint8_t *rgb, int width, int height, int quali
     jpeg_destroy_compress(&info);
     *size = (size_t)out_size;
     return out;
+}
+
+int lamina_jpeg_header(const uint8_t *data, size_t size, int *width, int *height, int *arithmetic) {
+    if (data == NULL || size < 4 || size > (size_t)0x7fffffff) return 0;
+    struct jpeg_decompress_struct info;
+    struct lamina_error error;
+    info.err = jpeg_std_error(&error.base);
+    error.base.error_exit = lamina_error_exit;
+    error.base.output_message = lamina_silence;
+    error.base.emit_message = lamina_emit_message;
+    if (setjmp(error.escape)) {
+        jpeg_destroy_decompress(&info);
+        return 0;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    int ok = jpeg_read_header(&info, TRUE) == JPEG_HEADER_OK;
+    if (ok) {
+        *width = (int)info.image_width;
+        *height = (int)info.image_height;
+        *arithmetic = info.arith_code ? 1 : 0;
+    }
+    jpeg_destroy_decompress(&info);
+    return ok;
 }

@@ -9,9 +9,8 @@ enum JPEGCodec {
     /// - Note: Differs from Apple: a truncated JPEG gives nil rather than a partly gray image,
     ///   and images over 100 million pixels are refused.
     static func decode(_ data: Data) -> CGImage? {
-        guard data.count >= 4 else { return nil }
+        guard data.count >= 4, isPlausible(data) else { return nil }
         var width: Int32 = 0, height: Int32 = 0
-        let maximumPixels = 100_000_000
         let decoded = data.withUnsafeBytes { raw -> UnsafeMutablePointer<UInt8>? in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
             return lamina_jpeg_decode(base, raw.count, maximumPixels, &width, &height)
@@ -44,6 +43,29 @@ enum JPEGCodec {
         guard let encoded else { return nil }
         defer { lamina_jpeg_free(encoded) }
         return Data(bytes: encoded, count: size)
+    }
+
+    /// The most pixels a decoded JPEG may have (100 million, 400 MB of RGBA).
+    static let maximumPixels = 100_000_000
+
+    /// Whether `data`'s header describes an image it could hold, judged before anything is
+    /// allocated: at most `maximumPixels`, and (for Huffman coding) no more than 1024 pixels
+    /// per byte of file beyond the first million pixels. A complete Huffman-coded file spends
+    /// at least one bit on each 8 × 8 luma block's DC coefficient (pixels / 512 bytes); a
+    /// header claiming twice that density belongs to a truncated or hostile file, which
+    /// libjpeg would otherwise buffer in full (a 294-byte progressive file declaring
+    /// 65,500 × 65,500 cost gigabytes). Arithmetic coding has no such floor: only the cap
+    /// applies to it.
+    static func isPlausible(_ data: Data) -> Bool {
+        var width: Int32 = 0, height: Int32 = 0, arithmetic: Int32 = 0
+        let read = data.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+            return lamina_jpeg_header(base, raw.count, &width, &height, &arithmetic)
+        }
+        guard read != 0, width > 0, height > 0 else { return false }
+        let pixels = Int(width) * Int(height)
+        guard pixels <= maximumPixels else { return false }
+        return arithmetic != 0 || pixels <= 1 << 20 || pixels / 1024 <= data.count
     }
 
     /// Whether `data` starts like a JPEG (SOI marker).

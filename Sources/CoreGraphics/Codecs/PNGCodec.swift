@@ -23,7 +23,7 @@ enum PNGCodec {
         image.format = formatRGBA
         let width = Int(image.width), height = Int(image.height)
         guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16,
-              width * height <= CGContext.maximumByteCount / 4 else {
+              width * height <= PNGCodec.maximumPixels, PNGCodec.couldHold(data, width: width, height: height) else {
             png_image_free(&image)
             return nil
         }
@@ -39,6 +39,32 @@ enum PNGCodec {
         }
         if hasAlpha { premultiply(&pixels) }
         return CGImage(width: width, height: height, pixels: pixels, isOpaque: !hasAlpha)
+    }
+
+    /// The most pixels a decoded PNG may have (100 million, 400 MB of RGBA).
+    static let maximumPixels = 100_000_000
+
+    /// Whether `data` is big enough to hold the image data of a `width` × `height` PNG.
+    /// Deflate expands at most 1032:1, so the filtered rows (one filter byte each, then the
+    /// packed samples, at the bit depth and channel count the header gives) need at least
+    /// 1/1032 of their size in the file; a header claiming more describes a truncated or
+    /// hostile file, refused before anything is allocated for it.
+    static func couldHold(_ data: Data, width: Int, height: Int) -> Bool {
+        // IHDR follows the 8-byte signature and the chunk's length and type: width and height
+        // (4 bytes each), then bit depth and colour type.
+        guard data.count >= 26 else { return false }
+        let base = data.startIndex
+        let bitDepth = Int(data[base + 24]), colorType = data[base + 25]
+        let channels: Int
+        switch colorType {
+        case 0, 3: channels = 1
+        case 2: channels = 3
+        case 4: channels = 2
+        default: channels = 4
+        }
+        let rowBytes = 1 + (width * channels * Swift.max(bitDepth, 1) + 7) / 8
+        let filtered = rowBytes * height
+        return filtered / 1032 <= data.count
     }
 
     /// Encodes an image as an 8-bit RGBA PNG (RGB when the image is opaque).

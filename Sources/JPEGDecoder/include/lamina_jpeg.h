@@ -12,6 +12,10 @@ uint8_t *lamina_jpeg_decode(const uint8_t *data, size_t size, size_t max_pixels,
 
 void lamina_jpeg_free(uint8_t *pixels);
 
+/// Reads only the header of a JPEG held in memory: its size and whether it is arithmetic
+/// coded. Returns 0 when the data has no readable header.
+int lamina_jpeg_header(const uint8_t *data, size_t size, int *width, int *height, int *arithmetic);
+
 /// Encodes 8-bit RGB pixels (rows top to bottom, `width * 3` bytes each) as a baseline JPEG
 /// at `quality` (1…100). Returns the encoded bytes, to free with lamina_jpeg_free, with their
 /// count in `size`; NULL when libjpeg fails or the arguments are out of range.
