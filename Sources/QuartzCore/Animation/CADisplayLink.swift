@@ -47,7 +47,9 @@ open class CADisplayLink: NSObject {
         let clock = CAMediaClock.current
         self.clock = clock
         lastFrameTime = clock.time
-        registration = clock.scheduler.addFrameCallback { [weak self] in self?.frame() }
+        // The run loop keeps the link (and so its target) alive until it is removed or
+        // invalidated, as on iOS: the callback holds it strongly.
+        registration = clock.scheduler.addFrameCallback { self.frame() }
         clock.scheduler.deliverDue(newFrame: false)
     }
 

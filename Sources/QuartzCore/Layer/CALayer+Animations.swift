@@ -41,8 +41,13 @@ extension CALayer {
     }
 
     /// Detaches `animation` after it finished (no stop is reported here).
+    /// Removes a finished animation. The layer is marked changed so that the next commit
+    /// snapshots it without the animation: the committed copy (which the render tree keeps)
+    /// would otherwise keep the animation, and through it the animation's delegate, alive — a
+    /// view that delegates its own animation would never be freed.
     func detachFinished(_ animation: CAAnimation) {
         attachedAnimations.removeAll { $0.animation === animation }
+        TransactionStack.current.noteChange(self)
     }
 
     /// Records that the timing of attached animations was changed in place (by an interactive

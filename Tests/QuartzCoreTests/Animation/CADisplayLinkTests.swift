@@ -34,6 +34,28 @@ private final class Ticker {
         }
     }
 
+    /// As on iOS, the run loop retains an added link, which retains its target: a link kept
+    /// by no one else still fires, until it is invalidated.
+    @Test func theRunLoopKeepsAnAddedLinkAlive() {
+        withManualClock { clock in
+            weak var weakLink: CADisplayLink?
+            weak var weakTicker: Ticker?
+            do {
+                let ticker = Ticker()
+                weakTicker = ticker
+                let link = CADisplayLink(target: ticker, selector: Ticker.step)
+                weakLink = link
+                link.add(to: .main, forMode: .default)
+            }
+            clock.advance(by: 0.1)
+            clock.advance(by: 0.1)
+            #expect(weakTicker?.stamps.count == 2)
+            weakLink?.invalidate()
+            #expect(weakLink == nil)
+            #expect(weakTicker == nil)
+        }
+    }
+
     @Test func closureFormAndRemoval() {
         withManualClock { clock in
             var count = 0
