@@ -212,3 +212,32 @@ extension CALayer {
             || !(parent?.flattensSublayers ?? true)
     }
 }
+
+extension CALayer {
+    /// The largest coordinate, size or transform entry (in magnitude) a drawn layer may have:
+    /// beyond it, pixel arithmetic loses all precision.
+    static let renderableMagnitude: CGFloat = 1e12
+
+    /// Whether the layer's geometry can be drawn: bounds, position, anchor point, z values,
+    /// transforms and shadow geometry finite and within `renderableMagnitude`. Both renderers
+    /// skip a layer (and its sublayers) that fails, so hostile values draw nothing instead of
+    /// trapping in rectangle arithmetic.
+    ///
+    /// - Note: Differs from Apple: Core Animation raises an exception for NaN geometry.
+    var hasRenderableGeometry: Bool {
+        let limit = CALayer.renderableMagnitude
+        @inline(__always) func ok(_ v: CGFloat) -> Bool { v.isFinite && abs(v) <= limit }
+        @inline(__always) func ok(_ t: CATransform3D) -> Bool {
+            ok(t.m11) && ok(t.m12) && ok(t.m13) && ok(t.m14) && ok(t.m21) && ok(t.m22) && ok(t.m23) && ok(t.m24)
+                && ok(t.m31) && ok(t.m32) && ok(t.m33) && ok(t.m34) && ok(t.m41) && ok(t.m42) && ok(t.m43) && ok(t.m44)
+        }
+        let b = bounds
+        guard ok(b.origin.x), ok(b.origin.y), ok(b.size.width), ok(b.size.height), ok(position.x), ok(position.y),
+              ok(anchorPoint.x), ok(anchorPoint.y), ok(zPosition), ok(anchorPointZ), ok(transform), ok(sublayerTransform),
+              ok(contentsScale), ok(rasterizationScale) else { return false }
+        if shadowOpacity > 0 {
+            guard ok(shadowRadius), ok(shadowOffset.width), ok(shadowOffset.height) else { return false }
+        }
+        return ok(cornerRadius) && ok(borderWidth)
+    }
+}

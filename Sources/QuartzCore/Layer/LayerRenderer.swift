@@ -58,7 +58,7 @@ struct LayerRenderer {
     }
 
     func draw(_ layer: CALayer) {
-        guard !layer.isHidden, layer.opacity > 0 else { return }
+        guard !layer.isHidden, layer.opacity > 0, layer.hasRenderableGeometry else { return }
         if !layer.flattensSublayers {
             // A transform layer draws nothing of its own, only its 3-D scene.
             drawScene(of: layer, CATransform3DIdentity, alpha: inheritedAlpha * CGFloat(layer.opacity))

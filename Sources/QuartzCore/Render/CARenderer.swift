@@ -161,25 +161,28 @@ open class CARenderer: NSObject {
                     in3D = true
                 }
             }
-            let hidden = layer.isHidden || layer.opacity <= 0
+            var hidden = layer.isHidden || layer.opacity <= 0 || !layer.hasRenderableGeometry
             let rect = hidden ? CGRect.null : in3D ? CGRect.infinite : footprint(of: layer).applying(transform)
+            // A finite layer can still land nowhere finite (a huge scale composed down the tree).
+            if !rect.isNull && !in3D && !rect.isFiniteRect { hidden = true }
+            let shownRect = hidden ? CGRect.null : rect
             // Fields read one by one: copying the node would retain its snapshot and arrays.
             let contentVersion = tree.nodes[i].contentVersion
             let mask = tree.nodes[i].mask
             let isAnimated = !animatedNow.isEmpty && animatedNow.contains(id)
-            if forceFullFrame || !recordLive[i] || recordVersion[i] != contentVersion || recordRect[i] != rect
+            if forceFullFrame || !recordLive[i] || recordVersion[i] != contentVersion || recordRect[i] != shownRect
                 || isAnimated || recordAnimated[i] {
-                area = area.union(rect)
+                area = area.union(shownRect)
                 if recordLive[i] { area = area.union(recordRect[i]) }
                 // Replicated copies and particles can be anywhere: repaint everything.
                 if replicated || layer.paintsBeyondFootprints { replicatedChange = true }
             }
-            recordRect[i] = rect
+            recordRect[i] = shownRect
             recordVersion[i] = contentVersion
             recordAnimated[i] = isAnimated
             recordLeaf[i] = tree.nodes[i].children.isEmpty && mask < 0
             if !hidden && layer.castsShadow {
-                shadowCasters.append(rect)
+                shadowCasters.append(shownRect)
                 let reach = layer.shadowSpread + 1 + Swift.max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height))
                 let stretch = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
                 shadowMargin = Swift.max(shadowMargin, in3D ? .infinity : reach * Swift.max(stretch, 1))

@@ -128,8 +128,11 @@ open class CAEmitterLayer: CALayer {
             let maxLife = Double(Swift.max(cell.lifetime + Swift.abs(cell.lifetimeRange), 0)) * Double(lifetime)
             guard rate > 0, rate.isFinite, maxLife > 0 else { continue }
             // Births within the longest lifetime before now: k from ⌈(elapsed − maxLife)·rate⌉.
-            let newest = Int((elapsed * rate).rounded(.down))
-            let oldest = Swift.max(0, Int(((elapsed - maxLife) * rate).rounded(.up)))
+            // Counts are clamped before converting: an infinite lifetime or a huge rate must
+            // not overflow Int (at most the newest 10,000 are drawn).
+            @inline(__always) func count(_ x: Double) -> Int { x.isNaN ? 0 : Int(Swift.min(Swift.max(x, -1e15), 1e15)) }
+            let newest = count((elapsed * rate).rounded(.down))
+            let oldest = Swift.max(0, count(((elapsed - maxLife) * rate).rounded(.up)))
             guard newest >= oldest else { continue }
             for k in Swift.max(oldest, newest - 10_000)...newest {
                 var random = ParticleRandom(seed: seed, cell: index, particle: k)

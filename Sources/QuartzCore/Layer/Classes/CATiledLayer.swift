@@ -91,11 +91,15 @@ open class CATiledLayer: CALayer {
         let side = tilePoints(level)
         let visible = visibleRect.intersection(bounds)
         guard !visible.isNull, !visible.isEmpty, side.width > 0, side.height > 0 else { return }
-        let firstColumn = Int(((visible.minX - bounds.minX) / side.width).rounded(.down))
-        let lastColumn = Int(((visible.maxX - bounds.minX) / side.width).rounded(.up))
-        let firstRow = Int(((visible.minY - bounds.minY) / side.height).rounded(.down))
-        let lastRow = Int(((visible.maxY - bounds.minY) / side.height).rounded(.up))
-        guard (lastColumn - firstColumn) * (lastRow - firstRow) <= 4096 else { return }
+        // Tile indices are counted in floating point first: a huge layer or scale would
+        // overflow Int, and more than 4096 tiles are not drawn in one pass anyway.
+        let columns = (((visible.minX - bounds.minX) / side.width).rounded(.down), ((visible.maxX - bounds.minX) / side.width).rounded(.up))
+        let rows = (((visible.minY - bounds.minY) / side.height).rounded(.down), ((visible.maxY - bounds.minY) / side.height).rounded(.up))
+        let limit: CGFloat = 1e12
+        guard columns.0.isFinite, columns.1.isFinite, rows.0.isFinite, rows.1.isFinite,
+              abs(columns.0) < limit, abs(columns.1) < limit, abs(rows.0) < limit, abs(rows.1) < limit,
+              (columns.1 - columns.0) * (rows.1 - rows.0) <= 4096 else { return }
+        let firstColumn = Int(columns.0), lastColumn = Int(columns.1), firstRow = Int(rows.0), lastRow = Int(rows.1)
         for row in firstRow..<lastRow {
             for column in firstColumn..<lastColumn {
                 let key = TileKey(level: level, column: column, row: row)
