@@ -33,8 +33,11 @@ extension CGImage {
         let channels = bitsPerPixel / 8
         let gray = space.model == .monochrome
         guard bitsPerPixel % 8 == 0, (gray && (channels == 1 || channels == 2)) || (!gray && (channels == 3 || channels == 4)),
-              bytesPerRow >= width * channels, data.count >= bytesPerRow * (height - 1) + width * channels
+              bytesPerRow >= width * channels
         else { return nil }
+        // Checked arithmetic: a huge bytesPerRow must fail, not overflow.
+        let (rowsBefore, overflow) = bytesPerRow.multipliedReportingOverflow(by: height - 1)
+        guard !overflow, rowsBefore <= Int.max - width * channels, data.count >= rowsBefore + width * channels else { return nil }
         let alphaInfo = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) ?? .none
         let little = bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder32Little.rawValue
             || bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder16Little.rawValue

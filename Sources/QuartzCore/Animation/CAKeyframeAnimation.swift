@@ -152,7 +152,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             while index + 1 < count && progress >= keyTimes[index + 1].doubleValue { index += 1 }
             return index
         }
-        return Swift.min(Int((progress * Double(count)).rounded(.down)), count - 1)
+        // An overshooting timing function moves the progress outside 0…1: clamp to the ends
+        // (NaN counts as the start) before converting.
+        let scaled = (progress * Double(count)).rounded(.down)
+        guard scaled.isFinite, scaled > 0 else { return 0 }
+        return Int(Swift.min(scaled, Double(count - 1)))
     }
 
     /// Key times proportional to the distance between neighbouring values.

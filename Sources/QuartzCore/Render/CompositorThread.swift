@@ -11,6 +11,8 @@ package final class CompositorThread: @unchecked Sendable {
     private var requested = 0
     private var completed = 0
     private var running = false
+    /// Whether a loop is still running on its thread (it may outlive `running` by a frame).
+    private var loopActive = false
     private var callback: Int?
     private var image: CGImage?
     private var damage = CGRect.null
@@ -34,6 +36,7 @@ package final class CompositorThread: @unchecked Sendable {
             return
         }
         running = true
+        loopActive = true
         requested += 1
         condition.unlock()
         let thread = Thread { [self] in loop() }
@@ -42,14 +45,31 @@ package final class CompositorThread: @unchecked Sendable {
         callback = clock.scheduler.addFrameCallback { [weak self] in self?.requestFrame() }
     }
 
-    /// Stops following the clock; the thread ends after the frame it may be drawing.
+    /// Stops following the clock and waits for the thread to end (after the frame it may be
+    /// drawing), so a later `start()` never has two threads drive one renderer.
     package func stop() {
         if let callback { clock.scheduler.removeFrameCallback(callback) }
         callback = nil
         condition.lock()
         running = false
         condition.broadcast()
+        while loopActive { condition.wait() }
         condition.unlock()
+    }
+
+    /// Asks for one more frame and waits for it; returns its image and damage (the last
+    /// frame's when the thread stops first). The target is taken with the request, under the
+    /// same lock, so a frame finishing in between cannot leave the caller waiting for one
+    /// nobody asked for.
+    package func drawFrameAndWait() -> (image: CGImage?, damage: CGRect) {
+        condition.lock()
+        defer { condition.unlock() }
+        requested += 1
+        let target = requested
+        condition.signal()
+        let deadline = Date(timeIntervalSinceNow: CompositorThread.frameTimeout)
+        while completed < target && running { if !condition.wait(until: deadline) { break } }
+        return (image, damage)
     }
 
     /// Asks for one more frame now.
@@ -65,9 +85,15 @@ package final class CompositorThread: @unchecked Sendable {
     package func waitForFrames(_ count: Int) -> (image: CGImage?, damage: CGRect) {
         condition.lock()
         defer { condition.unlock() }
-        while completed < count && running { condition.wait() }
+        let deadline = Date(timeIntervalSinceNow: CompositorThread.frameTimeout)
+        while completed < count && running { if !condition.wait(until: deadline) { break } }
         return (image, damage)
     }
+
+    /// How long a caller waits for a frame before giving up with the last one: a frame takes
+    /// milliseconds, so only a broken renderer reaches this, and it then fails instead of
+    /// hanging its caller.
+    static let frameTimeout: TimeInterval = 10
 
     /// Frames drawn so far.
     package var framesDrawn: Int {
@@ -81,6 +107,8 @@ package final class CompositorThread: @unchecked Sendable {
             condition.lock()
             while running && requested <= completed { condition.wait() }
             guard running else {
+                loopActive = false
+                condition.broadcast()
                 condition.unlock()
                 return
             }

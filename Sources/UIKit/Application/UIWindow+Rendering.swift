@@ -11,7 +11,10 @@ final class WindowCompositor {
 
     init?(window: UIWindow, scale: CGFloat) {
         let size = window.bounds.size
-        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        // Sizes are checked before converting: a window of 1e30 points has no surface.
+        let pixels = (width: (size.width * scale).rounded(.up), height: (size.height * scale).rounded(.up))
+        guard pixels.width.isFinite, pixels.height.isFinite, pixels.width <= 65_536, pixels.height <= 65_536 else { return nil }
+        let width = Int(pixels.width), height = Int(pixels.height)
         guard size.width > 0, size.height > 0, width > 0, height > 0,
               let surface = Platform.backend.makeSurface(pixelWidth: width, pixelHeight: height, scale: scale,
                                                          title: window.windowTitle),
@@ -29,10 +32,7 @@ final class WindowCompositor {
     /// One frame at media time `t`: the damage in points, presented to the surface in pixels.
     /// While the compositor thread runs, asks it for a frame and waits for it instead.
     func renderFrame(atTime t: CFTimeInterval) -> CGRect {
-        if let thread {
-            thread.requestFrame()
-            return thread.waitForFrames(thread.framesDrawn + 1).damage
-        }
+        if let thread { return thread.drawFrameAndWait().damage }
         let damage = renderer.renderFrame(atTime: t)
         guard !damage.isNull, !damage.isEmpty, let image = renderer.makeImage() else { return damage }
         WindowCompositor.present(image, damage: damage, to: surface)

@@ -39,7 +39,10 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     }
 
     /// A colour from hue, saturation and brightness (0…1 each).
+    /// Non-finite components count as 0.
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        @inline(__always) func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        let hue = finite(hue), saturation = finite(saturation), brightness = finite(brightness)
         let h = (hue - hue.rounded(.down)) * 6
         let sector = Int(h.rounded(.down)) % 6
         let f = h - h.rounded(.down)
