@@ -48,7 +48,9 @@ extension UIView {
         }
         storedSubviews.append(view)
         view.superview = self
-        syncSubviewOrder()
+        // Appended at the end of both lists, the order already agrees: only other
+        // placements need the O(sublayers) resync.
+        if case .end = placement {} else { syncSubviewOrder() }
         view.didMoveToSuperview()
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         didAddSubview(view)
