@@ -11,7 +11,12 @@ extension UIView {
     /// The traits from the superview (or the screen), with the owning controller's and this
     /// view's appearance overrides applied.
     func inheritedTraits() -> UITraitCollection {
-        var traits = superview?.traitCollection ?? UITraitCollection.screen
+        applyingOverrides(to: superview?.traitCollection ?? UITraitCollection.screen)
+    }
+
+    /// `traits` with the owning controller's and this view's appearance overrides applied.
+    private func applyingOverrides(to traits: UITraitCollection) -> UITraitCollection {
+        var traits = traits
         if let controller = owningViewController { traits = traits.overriding(style: controller.overrideUserInterfaceStyle) }
         return traits.overriding(style: overrideUserInterfaceStyle)
     }
@@ -20,11 +25,7 @@ extension UIView {
     func subtreeTraits() -> [(UIView, UITraitCollection)] {
         var result: [(UIView, UITraitCollection)] = []
         func visit(_ view: UIView, _ parent: UITraitCollection?) {
-            var traits = parent ?? view.traitCollection
-            if parent != nil {
-                if let controller = view.owningViewController { traits = traits.overriding(style: controller.overrideUserInterfaceStyle) }
-                traits = traits.overriding(style: view.overrideUserInterfaceStyle)
-            }
+            let traits = parent.map(view.applyingOverrides) ?? view.traitCollection
             result.append((view, traits))
             for subview in view.storedSubviews { visit(subview, traits) }
         }
@@ -35,7 +36,7 @@ extension UIView {
     /// Calls `traitCollectionDidChange` on every view (and its controller) of the snapshot
     /// taken before a change whose traits now differ, parents first.
     func deliverTraitChanges() {
-        let before = traitSnapshot.isEmpty ? [] : traitSnapshot
+        let before = traitSnapshot
         traitSnapshot = []
         deliverTraitChanges(since: before)
     }
