@@ -55,6 +55,15 @@ package final class AnimationScheduler: @unchecked Sendable {
     unowned(unsafe) var clock: CAMediaClock!
     private let lock = NSLock()
     private var watches: [AnimationWatch] = []
+    /// Watches added since the last delivery, and the clock time and timing generation that
+    /// delivery checked the rest at: a delivery at the same time and generation (a commit
+    /// within one frame) only needs to look at these, so committing stays O(new animations)
+    /// however many are running.
+    private var unchecked: [AnimationWatch] = []
+    private var checkedTime = CFTimeInterval.nan
+    private var checkedGeneration = -1
+    /// Set when a watch was finished outside a delivery (its animation removed).
+    private var hasFinishedWatches = false
     private var wakeScheduled = false
     /// Callbacks run on every delivery (display links), by registration id.
     private var frameCallbacks: [(id: Int, callback: () -> Void)] = []
@@ -67,6 +76,7 @@ package final class AnimationScheduler: @unchecked Sendable {
     func watch(_ watch: AnimationWatch) {
         lock.lock()
         watches.append(watch)
+        unchecked.append(watch)
         lock.unlock()
     }
 
@@ -122,15 +132,22 @@ package final class AnimationScheduler: @unchecked Sendable {
     package func deliverDue(newFrame: Bool = true) {
         if newFrame { runNextTurn(only: nil) }
         let now = clock.time
+        let generation = CALayer.timingGeneration.load(ordering: .relaxed)
         lock.lock()
-        let current = watches
+        let onlyNew = !newFrame && now == checkedTime && generation == checkedGeneration
+        let current = onlyNew ? unchecked : watches
+        unchecked = []
+        checkedTime = now
+        checkedGeneration = generation
         let callbacks = newFrame ? frameCallbacks.map(\.callback) : []
         lock.unlock()
         var completions: [() -> Void] = []
+        var anyDone = false
         for watch in current where !watch.done {
             guard let layer = watch.layer, layer.isAttached(watch.animation) else {
                 // Gone with its layer, or removed (the removal reported it).
                 watch.done = true
+                anyDone = true
                 continue
             }
             let t = layer.localTime(fromMediaTime: now)
@@ -141,13 +158,17 @@ package final class AnimationScheduler: @unchecked Sendable {
             }
             if t >= timing.endTime {
                 watch.done = true
+                anyDone = true
                 if watch.animation.isRemovedOnCompletion { layer.detachFinished(watch.animation) }
                 watch.animation.delegate?.animationDidStop(watch.animation, finished: true)
                 completions += watch.groups.compactMap { $0.leave() }
             }
         }
         lock.lock()
-        watches.removeAll { $0.done }
+        if anyDone || hasFinishedWatches {
+            watches.removeAll { $0.done }
+            hasFinishedWatches = false
+        }
         lock.unlock()
         for completion in completions { completion() }
         for callback in callbacks { callback() }
@@ -159,6 +180,9 @@ package final class AnimationScheduler: @unchecked Sendable {
     func finishRemoved(_ watch: AnimationWatch) -> [() -> Void] {
         guard !watch.done else { return [] }
         watch.done = true
+        lock.lock()
+        hasFinishedWatches = true
+        lock.unlock()
         watch.animation.delegate?.animationDidStop(watch.animation, finished: false)
         return watch.groups.compactMap { $0.leave() }
     }

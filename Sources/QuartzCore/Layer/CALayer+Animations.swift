@@ -53,6 +53,7 @@ extension CALayer {
     /// Records that the timing of attached animations was changed in place (by an interactive
     /// animator), so that the next commit hands the new timing to the render side.
     package func attachedAnimationsDidChange() {
+        CALayer.timingDidChange()
         TransactionStack.current.noteChange(self)
     }
 

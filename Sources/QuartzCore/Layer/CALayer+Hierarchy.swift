@@ -36,7 +36,7 @@ extension CALayer {
         guard layer !== self, !isDescendant(of: layer) else { return }
         var index = requested
         let isNew = layer.superlayer !== self
-        if !isNew, let current = storedSublayers.firstIndex(where: { $0 === layer }) {
+        if !isNew, let current = storedSublayers.identityIndex(of: layer) {
             storedSublayers.remove(at: current)
             if current < index { index -= 1 }
         } else {
@@ -51,12 +51,14 @@ extension CALayer {
     }
 
     func indexOfSublayer(_ layer: CALayer?) -> Int? {
-        layer.flatMap { s in storedSublayers.firstIndex { $0 === s } }
+        layer.flatMap { storedSublayers.identityIndex(of: $0) }
     }
 
     func detachFromSuperlayer() {
         guard let parent = superlayer else { return }
-        parent.storedSublayers.removeAll { $0 === self }
+        // Its local time now follows no parent: running animations may be due.
+        if !attachedAnimations.isEmpty || !storedSublayers.isEmpty { CALayer.timingDidChange() }
+        parent.storedSublayers.removeFirstIdentical(self)
         superlayer = nil
         parent.setNeedsLayout()
         runTreeAction(kCAOnOrderOut)

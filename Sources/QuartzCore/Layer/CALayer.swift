@@ -1,3 +1,4 @@
+import Synchronization
 /// An object that manages image-based content and the geometry that places it on screen.
 ///
 /// A layer has geometry (`bounds`, `position`, `anchorPoint`, `transform`; `frame` is derived),
@@ -201,22 +202,31 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Timing (CAMediaTiming)
 
+    /// Counts changes that can move an animation's start or end in media time without the
+    /// clock moving: a layer's timing, a layer changing superlayer, an animation re-timed in
+    /// place. The animation scheduler re-checks every animation when it has changed.
+    package static let timingGeneration = Atomic<Int>(0)
+
+    package static func timingDidChange() {
+        timingGeneration.add(1, ordering: .relaxed)
+    }
+
     /// When the layer's local time begins, in its superlayer's time.
-    @exclusivity(unchecked) open var beginTime: CFTimeInterval = 0
+    @exclusivity(unchecked) open var beginTime: CFTimeInterval = 0 { didSet { if beginTime != oldValue { CALayer.timingDidChange() } } }
     /// A layer's duration; layers are not limited by it.
-    @exclusivity(unchecked) open var duration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var duration: CFTimeInterval = 0 { didSet { if duration != oldValue { CALayer.timingDidChange() } } }
     /// How fast the layer's local time (and its animations and sublayers) runs; 0 pauses.
-    @exclusivity(unchecked) open var speed: Float = 1
+    @exclusivity(unchecked) open var speed: Float = 1 { didSet { if speed != oldValue { CALayer.timingDidChange() } } }
     /// An offset added to the layer's local time.
-    @exclusivity(unchecked) open var timeOffset: CFTimeInterval = 0
+    @exclusivity(unchecked) open var timeOffset: CFTimeInterval = 0 { didSet { if timeOffset != oldValue { CALayer.timingDidChange() } } }
     /// Stored for `CAMediaTiming`; layers do not repeat.
-    @exclusivity(unchecked) open var repeatCount: Float = 0
+    @exclusivity(unchecked) open var repeatCount: Float = 0 { didSet { if repeatCount != oldValue { CALayer.timingDidChange() } } }
     /// Stored for `CAMediaTiming`; layers do not repeat.
-    @exclusivity(unchecked) open var repeatDuration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var repeatDuration: CFTimeInterval = 0 { didSet { if repeatDuration != oldValue { CALayer.timingDidChange() } } }
     /// Stored for `CAMediaTiming`; layers do not reverse.
-    @exclusivity(unchecked) open var autoreverses = false
+    @exclusivity(unchecked) open var autoreverses = false { didSet { if autoreverses != oldValue { CALayer.timingDidChange() } } }
     /// Stored for `CAMediaTiming`.
-    @exclusivity(unchecked) open var fillMode = CAMediaTimingFillMode.removed
+    @exclusivity(unchecked) open var fillMode = CAMediaTimingFillMode.removed { didSet { if fillMode != oldValue { CALayer.timingDidChange() } } }
 
     /// A name for finding the layer while debugging.
     @exclusivity(unchecked) open var name: String?

@@ -78,9 +78,9 @@ package final class RenderTree: @unchecked Sendable {
             node.snapshot = layer.committedState
             node.snapshot?.snapshotNodeID = Int32(id)
             let children = layer.storedSublayers.map(\.renderID)
-            for child in node.children where !children.contains(child) && nodes[Int(child)].parent == Int32(id) {
-                nodes[Int(child)].parent = -1
-            }
+            // Old children let go, then the current ones are claimed: linear in the child
+            // count (a membership test per old child made big parents quadratic).
+            for child in node.children where nodes[Int(child)].parent == Int32(id) { nodes[Int(child)].parent = -1 }
             for child in children { nodes[Int(child)].parent = Int32(id) }
             node.children = children
             node.mask = layer.mask?.renderID ?? -1

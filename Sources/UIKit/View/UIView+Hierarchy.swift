@@ -1,6 +1,6 @@
 extension UIView {
     func indexOfSubview(_ view: UIView) -> Int? {
-        storedSubviews.firstIndex { $0 === view }
+        storedSubviews.identityIndex(of: view)
     }
 
     /// Where `insertSubview` puts a view's layer among the sublayers.
@@ -99,7 +99,7 @@ extension UIView {
         } else {
             parent.willRemoveSubview(self)
         }
-        parent.storedSubviews.removeAll { $0 === self }
+        parent.storedSubviews.removeFirstIdentical(self)
         superview = nil
         layer.removeFromSuperlayer()
         if notify {
