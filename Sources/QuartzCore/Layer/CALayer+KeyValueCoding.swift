@@ -248,18 +248,18 @@ package enum KeyValueBox {
         return value
     }
 
+    /// The structures layers store that arrive boxed.
+    private static let boxedTypes: [any GeometryBridgeable.Type] = [
+        CGPoint.self, CGSize.self, CGRect.self, CATransform3D.self, CGAffineTransform.self, CGVector.self,
+    ]
+
     /// `value` with an `NSValue` holding a geometry structure (point, size, rect, vector,
     /// affine or 3-D transform) replaced by the structure; numbers and anything else unchanged.
     /// Only the dynamic type is tested first, so plain Swift values are never bridged.
     package static func unbox(_ value: Any?) -> Any? {
         guard let value, type(of: value) is NSValue.Type, !(type(of: value) is NSNumber.Type),
               let box = value as? NSValue else { return value }
-        if let v = CGPoint.unbox(box) { return v }
-        if let v = CGSize.unbox(box) { return v }
-        if let v = CGRect.unbox(box) { return v }
-        if let v = CATransform3D.unbox(box) { return v }
-        if let v = CGAffineTransform.unbox(box) { return v }
-        if let v = CGVector.unbox(box) { return v }
+        for type in boxedTypes { if let v = type.unbox(box) { return v } }
         return value
     }
 }

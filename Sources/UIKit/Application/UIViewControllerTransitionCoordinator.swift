@@ -23,7 +23,7 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
 
 /// The coordinator of a size change applied at once: animations run inside a view animation
 /// block of the transition's duration, completions right after.
-@preconcurrency @MainActor
+@MainActor
 final class ImmediateTransitionCoordinator: UIViewControllerTransitionCoordinator {
     let isAnimated: Bool
     let isCancelled = false

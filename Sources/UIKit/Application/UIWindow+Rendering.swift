@@ -3,7 +3,7 @@ import LaminaPlatform
 
 /// Composites one window into its platform surface, frame by frame, redrawing only what
 /// changed.
-@preconcurrency @MainActor
+@MainActor
 final class WindowCompositor {
     let surface: PlatformSurface
     let renderer: CARenderer

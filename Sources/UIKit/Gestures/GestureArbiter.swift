@@ -7,7 +7,7 @@
 /// `cancelsTouchesInView` turns the winner's touches into `touchesCancelled` for their views;
 /// `delaysTouchesBegan` / `delaysTouchesEnded` hold deliveries while a recognizer is still
 /// deciding.
-@preconcurrency @MainActor
+@MainActor
 final class GestureArbiter {
     static let shared = GestureArbiter()
 

@@ -397,7 +397,7 @@ enum GestureMath {
 }
 
 /// A one-shot timer on the current media clock's frames (so manual clocks drive it).
-@preconcurrency @MainActor
+@MainActor
 final class GestureTimer {
     private let clock: CAMediaClock
     private var callbackID: Int?

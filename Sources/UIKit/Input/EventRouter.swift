@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns raw input (finger positions and phases from a backend or a script) into UIKit's
 /// touches and events, and carries them through recognizers to views.
-@preconcurrency @MainActor
+@MainActor
 final class EventRouter {
     static let shared = EventRouter()
 

@@ -39,7 +39,7 @@ private struct UniqueKeyAction: CAAction {
 /// running animation continues smoothly from what is on screen. With `.beginFromCurrentState`
 /// it instead runs from the presentation value and replaces the running animation. Colours
 /// and other values that do not subtract always run from the presentation value.
-@preconcurrency @MainActor
+@MainActor
 final class ViewAnimationContext {
     enum Kind {
         case basic
@@ -203,7 +203,7 @@ private struct UncheckedCompletion: @unchecked Sendable {
 
 /// The changes made inside `addKeyframe` blocks, turned into one keyframe animation per
 /// layer property when the keyframe block ends.
-@preconcurrency @MainActor
+@MainActor
 final class KeyframeRecorder {
     private struct Change {
         let layer: CALayer
