@@ -120,7 +120,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// Applies the animation's effect at its layer's local time `t` to `layer` (a
     /// presentation copy). The base class has no effect.
-    func apply(to layer: CALayer, atLayerTime t: CFTimeInterval) {}
+    func apply(to layer: inout AnimatedLayer, atLayerTime t: CFTimeInterval) {}
 
     /// The paced progress for a timing sample: the timing function applied to its fraction.
     func pacedProgress(_ sample: MediaTimingModel.Sample) -> Double {

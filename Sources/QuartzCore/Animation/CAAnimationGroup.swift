@@ -24,13 +24,13 @@ open class CAAnimationGroup: CAAnimation {
         if key == "animations" { animations = value as? [CAAnimation] } else { super.setValue(value, forKey: key) }
     }
 
-    override func apply(to layer: CALayer, atLayerTime t: CFTimeInterval) {
+    override func apply(to layer: inout AnimatedLayer, atLayerTime t: CFTimeInterval) {
         guard let animations, let sample = timingModel.sample(atParentTime: t) else { return }
         if sample.phase == .after && isRemovedOnCompletion { return }
         // The children's parent time: the group's local time within its cycle, paced.
         let local = pacedProgress(sample) * duration
         for child in animations {
-            child.apply(to: layer, atLayerTime: local)
+            child.apply(to: &layer, atLayerTime: local)
         }
     }
 }

@@ -62,17 +62,17 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     /// A `contents` animation between two images cross-fades them.
-    override func apply(to layer: CALayer, atLayerTime t: CFTimeInterval) {
+    override func apply(to layer: inout AnimatedLayer, atLayerTime t: CFTimeInterval) {
         guard keyPath == "contents", let sample = timingModel.sample(atParentTime: t),
-              let ends = cycleEnds(current: AnimatableValue(layer.contents)),
+              let ends = cycleEnds(current: AnimatableValue(layer.value.contents)),
               case .other(let from?) = ends.start, case .other(let to?) = ends.end,
               let fromImage = from as? CGImage, let toImage = to as? CGImage else {
-            super.apply(to: layer, atLayerTime: t)
+            super.apply(to: &layer, atLayerTime: t)
             return
         }
         if sample.phase == .after && isRemovedOnCompletion { return }
-        layer.contents = toImage
-        layer.contentsFade = ContentsFade(from: fromImage, progress: pacedProgress(sample))
+        layer.setPresentationValue(toImage, forKeyPath: "contents")
+        layer.value.contentsFade = ContentsFade(from: fromImage, progress: pacedProgress(sample))
     }
 
     override func animatedValue(progress: Double, iteration: Int, current: AnimatableValue) -> AnimatableValue? {
@@ -83,7 +83,7 @@ open class CABasicAnimation: CAPropertyAnimation {
 
 /// A cross-fade of a presentation layer's contents: `from` shows with weight 1 − progress
 /// under the layer's contents with weight progress.
-struct ContentsFade {
+struct ContentsFade: Sendable {
     let from: CGImage
     let progress: Double
 }

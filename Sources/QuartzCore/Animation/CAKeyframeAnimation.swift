@@ -127,13 +127,13 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             .interpolate(frames, segment: segment, local)
     }
 
-    override func apply(to layer: CALayer, atLayerTime t: CFTimeInterval) {
-        super.apply(to: layer, atLayerTime: t)
+    override func apply(to layer: inout AnimatedLayer, atLayerTime t: CFTimeInterval) {
+        super.apply(to: &layer, atLayerTime: t)
         guard let rotationMode, let path, let track = PathTrack(path),
               let sample = timingModel.sample(atParentTime: t), !(sample.phase == .after && isRemovedOnCompletion) else { return }
         let angle = track.point(at: pacedProgress(sample), paced: isPaced, keyTimes: keyTimes, timing: timingFunctions).angle
             + (rotationMode == .rotateAutoReverse ? Double.pi : 0)
-        layer.setPresentationValue(CATransform3DRotate(layer.transform, CGFloat(angle), 0, 0, 1), forKeyPath: "transform")
+        layer.setPresentationValue(CATransform3DRotate(layer.value.transform, CGFloat(angle), 0, 0, 1), forKeyPath: "transform")
     }
 
     /// Key times for `count` keyframes: the given ones when they fit, else evenly spaced.

@@ -63,7 +63,7 @@ open class CAPropertyAnimation: CAAnimation {
         nil
     }
 
-    override func apply(to layer: CALayer, atLayerTime t: CFTimeInterval) {
+    override func apply(to layer: inout AnimatedLayer, atLayerTime t: CFTimeInterval) {
         guard let keyPath, let sample = timingModel.sample(atParentTime: t) else { return }
         if sample.phase == .after && isRemovedOnCompletion { return }
         let current = AnimatableValue(layer.value(forKeyPath: keyPath))

@@ -83,23 +83,23 @@ open class CATransition: CAAnimation {
         }
     }
 
-    override func apply(to layer: CALayer, atLayerTime t: CFTimeInterval) {
+    override func apply(to layer: inout AnimatedLayer, atLayerTime t: CFTimeInterval) {
         guard let snapshot, let sample = timingModel.sample(atParentTime: t) else { return }
         if sample.phase == .after && isRemovedOnCompletion { return }
         let start = Double(Swift.min(Swift.max(startProgress, 0), 1)), end = Double(Swift.min(Swift.max(endProgress, 0), 1))
         let progress = start + (end - start) * pacedProgress(sample)
-        layer.transitionState = TransitionState(snapshot: snapshot, type: type, subtype: subtype ?? .fromLeft, progress: progress)
+        layer.value.transitionState = TransitionState(snapshot: snapshot, type: type, subtype: subtype ?? .fromLeft, progress: progress)
     }
 }
 
 /// A layer subtree rendered into an image, in the layer's bounds coordinates.
-struct LayerSnapshot {
+struct LayerSnapshot: Sendable {
     let image: CGImage
     let bounds: CGRect
 }
 
 /// A transition in progress on a presentation layer.
-struct TransitionState {
+struct TransitionState: Sendable {
     let snapshot: LayerSnapshot
     let type: CATransitionType
     let subtype: CATransitionSubtype

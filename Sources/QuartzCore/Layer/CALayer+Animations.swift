@@ -82,7 +82,9 @@ extension CALayer {
         ctx.translateBy(x: 0, y: CGFloat(height))
         ctx.scaleBy(x: scale, y: -scale)
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
-        LayerRenderer(context: ctx).drawBody(source)
+        let tree = LiveLayerTree()
+        let root = tree.value(of: source)
+        tree.renderer(ctx).drawBody(root)
         return ctx.makeImage().map { LayerSnapshot(image: $0, bounds: bounds) }
     }
 
@@ -117,13 +119,20 @@ extension CALayer {
 
     func makePresentation(timeShift: CFTimeInterval = 0) -> CALayer? {
         if isPresentationCopy { return self }
-        guard let committed = committedState else { return nil }
+        guard let committed = committedState, let base = committedValue else { return nil }
         let copy = type(of: self).init(layer: committed)
         copy.modelLayer = self
-        copy.applyAnimations(attachedAnimations, atLayerTime: localTime(fromMediaTime: CAMediaClock.current.time - timeShift))
+        let running = runningAnimations
+        if !running.isEmpty {
+            // The same evaluator the compositor uses, on the same committed value; the copy
+            // takes back what the animations wrote (custom keys included).
+            var target = AnimatedLayer(value: base, fallback: { committed.value(forKey: $0) }, tracksKeys: true)
+            LayerEvaluator.evaluate(&target, running, atLayerTime: localTime(fromMediaTime: CAMediaClock.current.time - timeShift))
+            copy.adopt(target)
+        }
         // Animated keys the class redraws for: the presentation draws its in-flight values.
-        let redraws = attachedAnimations.contains { entry in
-            guard entry.watch != nil, let path = (entry.animation as? CAPropertyAnimation)?.keyPath else { return false }
+        let redraws = running.contains { animation in
+            guard let path = (animation as? CAPropertyAnimation)?.keyPath else { return false }
             return type(of: self).needsDisplay(forKey: String(path.prefix { $0 != "." }))
         }
         if redraws { copy.setNeedsDisplay() }
@@ -134,31 +143,41 @@ extension CALayer {
         return copy
     }
 
-    /// Applies the committed animations, in the order added, at layer time `t`.
-    func applyAnimations(_ entries: [AttachedAnimation], atLayerTime t: CFTimeInterval) {
-        for entry in entries where entry.watch != nil {
-            entry.animation.apply(to: self, atLayerTime: t)
-        }
+    /// The committed animations, in the order added.
+    var runningAnimations: [CAAnimation] {
+        attachedAnimations.compactMap { $0.watch != nil ? $0.animation : nil }
     }
 
-    /// Writes an animated value into a presentation layer.
-    func setPresentationValue(_ value: Any?, forKeyPath keyPath: String) {
-        setValue(value, forKeyPath: keyPath)
+    /// Takes an evaluation's results: each key the animations wrote, and the cross-fade or
+    /// transition in progress.
+    func adopt(_ target: AnimatedLayer) {
+        for key in target.writtenKeys {
+            if let known = target.value.animatableValue(forKey: key) {
+                setValue(known, forKey: key)
+            } else {
+                setValue(target.custom[key], forKey: key)
+            }
+        }
+        contentsFade = target.value.contentsFade
+        transitionState = target.value.transitionState
     }
 
     /// The value of `key` as seen now, had the model still held `modelValue`: the committed
     /// animations of that key applied over it.
     func presentationValue(forKey key: String, modelValue: Any?) -> Any? {
-        let relevant = attachedAnimations.filter { entry in
-            guard entry.watch != nil else { return false }
-            guard let path = (entry.animation as? CAPropertyAnimation)?.keyPath else { return entry.animation is CAAnimationGroup }
-            return path == key || path.hasPrefix(key + ".")
+        let relevant = attachedAnimations.compactMap { entry -> CAAnimation? in
+            guard entry.watch != nil else { return nil }
+            guard let path = (entry.animation as? CAPropertyAnimation)?.keyPath else {
+                return entry.animation is CAAnimationGroup ? entry.animation : nil
+            }
+            return path == key || path.hasPrefix(key + ".") ? entry.animation : nil
         }
         guard !relevant.isEmpty else { return modelValue }
-        let scratch = type(of: self).init(layer: committedState ?? self)
-        scratch.setValue(modelValue, forKey: key)
-        scratch.applyAnimations(relevant, atLayerTime: currentLocalTime)
-        return scratch.value(forKey: key)
+        let source = committedState ?? self
+        var target = AnimatedLayer(value: committedValue ?? makeRenderValue(), fallback: { source.value(forKey: $0) })
+        target.setPresentationValue(modelValue, forKeyPath: key)
+        LayerEvaluator.evaluate(&target, relevant, atLayerTime: currentLocalTime)
+        return KeyValueBox.box(target.value(forKey: key))
     }
 
     // MARK: Property changes and actions

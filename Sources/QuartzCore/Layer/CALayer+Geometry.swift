@@ -1,9 +1,4 @@
 extension CALayer {
-    /// The anchor point in the layer's own (bounds) coordinates.
-    var anchorPointInBounds: CGPoint {
-        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-    }
-
     /// The bounds mapped through the transform about the anchor point, placed at `position`.
     var derivedFrame: CGRect {
             let size = bounds.size
@@ -60,22 +55,6 @@ extension CALayer {
     /// position, then the superlayer's sublayer transform about its own anchor point.
     var transformToSuperlayer: CGAffineTransform {
         transform(inParent: superlayer)
-    }
-
-    /// `transformToSuperlayer` with `parent` standing for the superlayer (render-side
-    /// snapshots have none of their own).
-    func transform(inParent parent: CALayer?) -> CGAffineTransform {
-        let anchor = anchorPointInBounds
-        var m = CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
-            .concatenating(transform.affinePart)
-            .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
-        if let parent, !CATransform3DIsIdentity(parent.sublayerTransform) {
-            let parentAnchor = parent.anchorPointInBounds
-            m = m.concatenating(CGAffineTransform(translationX: -parentAnchor.x, y: -parentAnchor.y))
-                .concatenating(parent.sublayerTransform.affinePart)
-                .concatenating(CGAffineTransform(translationX: parentAnchor.x, y: parentAnchor.y))
-        }
-        return m
     }
 
     /// Maps this layer's coordinates to those of the root of its tree.
@@ -182,62 +161,5 @@ extension CALayer {
             if let hit = sublayer.hitTest(local) { return hit }
         }
         return inside ? self : nil
-    }
-}
-
-extension CALayer {
-    /// The full 3-D map from this layer's coordinates to `parent`'s: the transform about the
-    /// anchor point (`anchorPointZ` included), then `position` and `zPosition`, then the
-    /// parent's sublayer transform about its anchor point. Its plane projection is what the
-    /// renderer draws through; for 2-D transforms it equals `transform(inParent:)`.
-    func transform3D(inParent parent: CALayer?) -> CATransform3D {
-        let anchor = anchorPointInBounds
-        var m = CATransform3DConcat(
-            CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ), transform),
-            CATransform3DMakeTranslation(position.x, position.y, zPosition))
-        if let parent, !CATransform3DIsIdentity(parent.sublayerTransform) {
-            let a = parent.anchorPointInBounds
-            let z = parent.anchorPointZ
-            m = CATransform3DConcat(
-                m, CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-a.x, -a.y, -z), parent.sublayerTransform),
-                                       CATransform3DMakeTranslation(a.x, a.y, z)))
-        }
-        return m
-    }
-
-    /// Whether drawing this layer in `parent` needs the 3-D path: a transform (or the parent's
-    /// sublayer transform) that is not 2-D, or either being a transform layer.
-    func isDrawnIn3D(inParent parent: CALayer?) -> Bool {
-        !transform.isAffine2D || !(parent?.sublayerTransform.isAffine2D ?? true) || !flattensSublayers
-            || !(parent?.flattensSublayers ?? true)
-    }
-}
-
-extension CALayer {
-    /// The largest coordinate, size or transform entry (in magnitude) a drawn layer may have:
-    /// beyond it, pixel arithmetic loses all precision.
-    static let renderableMagnitude: CGFloat = 1e12
-
-    /// Whether the layer's geometry can be drawn: bounds, position, anchor point, z values,
-    /// transforms and shadow geometry finite and within `renderableMagnitude`. Both renderers
-    /// skip a layer (and its sublayers) that fails, so hostile values draw nothing instead of
-    /// trapping in rectangle arithmetic.
-    ///
-    /// - Note: Differs from Apple: Core Animation raises an exception for NaN geometry.
-    var hasRenderableGeometry: Bool {
-        let limit = CALayer.renderableMagnitude
-        @inline(__always) func ok(_ v: CGFloat) -> Bool { v.isFinite && abs(v) <= limit }
-        @inline(__always) func ok(_ t: CATransform3D) -> Bool {
-            ok(t.m11) && ok(t.m12) && ok(t.m13) && ok(t.m14) && ok(t.m21) && ok(t.m22) && ok(t.m23) && ok(t.m24)
-                && ok(t.m31) && ok(t.m32) && ok(t.m33) && ok(t.m34) && ok(t.m41) && ok(t.m42) && ok(t.m43) && ok(t.m44)
-        }
-        let b = bounds
-        guard ok(b.origin.x), ok(b.origin.y), ok(b.size.width), ok(b.size.height), ok(position.x), ok(position.y),
-              ok(anchorPoint.x), ok(anchorPoint.y), ok(zPosition), ok(anchorPointZ), ok(transform), ok(sublayerTransform),
-              ok(contentsScale), ok(rasterizationScale) else { return false }
-        if shadowOpacity > 0 {
-            guard ok(shadowRadius), ok(shadowOffset.width), ok(shadowOffset.height) else { return false }
-        }
-        return ok(cornerRadius) && ok(borderWidth)
     }
 }

@@ -22,14 +22,6 @@ extension CALayer {
     /// Sublayers sorted by zPosition, keeping insertion order among equals.
     var sublayersInDrawingOrder: [CALayer] { CALayer.inDrawingOrder(storedSublayers) }
 
-    /// `layers` sorted by `zPosition`, keeping their order among equal positions.
-    static func inDrawingOrder(_ layers: [CALayer]) -> [CALayer] {
-        guard layers.contains(where: { $0.zPosition != 0 }) else { return layers }
-        return layers.enumerated()
-            .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
-            .map(\.element)
-    }
-
     /// Inserts `layer` at `index` (clamped), moving it from any previous superlayer. Refuses
     /// to make a layer its own ancestor.
     func insertSublayerAt(_ layer: CALayer, _ requested: Int) {

@@ -247,8 +247,6 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) var needsDisplayFlag = false
     /// The layer's node in the render tree (-1 until its first commit).
     @exclusivity(unchecked) package var renderID: Int32 = -1
-    /// For a render-side snapshot (or an animated copy of one), the node it shows.
-    @exclusivity(unchecked) var snapshotNodeID: Int32 = -1
     /// Whether a property that changes the layer's own appearance changed since its last
     /// commit (as opposed to only its sublayer list).
     @exclusivity(unchecked) var hasVisualChange = true
@@ -262,6 +260,8 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) var attachedAnimations: [AttachedAnimation] = []
     /// The layer's state at the last transaction commit; nil until its first commit.
     @exclusivity(unchecked) var committedState: CALayer?
+    /// The same state as the render side takes it; nil until its first commit.
+    @exclusivity(unchecked) var committedValue: LayerValue?
     /// For a presentation layer, the model layer it was made from.
     @exclusivity(unchecked) weak var modelLayer: CALayer?
     /// On a presentation layer, the contents cross-fade it shows now.
@@ -504,7 +504,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open func render(in ctx: CGContext) {
         layoutIfNeeded()
         displaySubtreeIfNeeded()
-        LayerRenderer(context: ctx).draw(self)
+        LayerRenderer.draw(self, in: ctx)
     }
 
     // MARK: Key-value coding
@@ -608,41 +608,13 @@ open class CALayer: NSObject, CAMediaTiming {
         CALayer.animatableKeys.contains(key) || type(of: self).needsDisplay(forKey: key) || customValues[key] != nil
     }
 
-    /// Draws what a layer class shows besides its contents image (a shape layer's path, a
-    /// gradient layer's gradient), in layer coordinates, above the background.
-    func drawOwnContent(in ctx: CGContext) {}
-
-    /// Whether `drawOwnContent(in:)` draws anything for this class.
-    var drawsOwnContent: Bool { false }
-
-    /// Where the layer itself may paint, in its own coordinates (sublayers aside): its bounds,
-    /// grown by the reach of its shadow; layer classes that draw beyond the bounds add theirs.
-    var paintedBounds: CGRect { withShadowReach(bounds) }
-
-    /// `r` together with where its shadow falls (offset, spread three blur radii).
-    func withShadowReach(_ r: CGRect) -> CGRect {
-        guard castsShadow else { return r }
-        let spread = shadowSpread
-        return r.union(r.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -spread, dy: -spread))
-    }
-
-    /// Whether the layer casts a shadow at all.
-    var castsShadow: Bool { shadowOpacity > 0 && shadowColor != nil }
-
-    /// How far the blur spreads a shadow beyond its shape (three blur radii and a point).
-    var shadowSpread: CGFloat { Swift.max(shadowRadius, 0) * 3 + 1 }
-
-    /// Whether what the layer shows can lie outside its sublayers' footprints (replicated
-    /// copies, particles): renderers then repaint everything when it changes.
-    var paintsBeyondFootprints: Bool { false }
+    /// What the layer class shows besides its contents image (a shape layer's path, a
+    /// gradient layer's gradient), as data the render side draws: none for plain layers.
+    var renderContent: LayerContent { .none }
 
     /// Whether the layer flattens its sublayers into its own plane (every class but
-    /// `CATransformLayer`, whose sublayers share its parent's 3-D space).
+    /// `CATransformLayer`).
     var flattensSublayers: Bool { true }
-
-    /// Whether the layer looks different at every instant even without animations (particle
-    /// emitters): renderers draw it every frame.
-    var changesWithTime: Bool { false }
 
     open override var description: String {
         "<\(type(of: self)): frame = \(frame)\(name.map { "; name = \($0)" } ?? "")>"

@@ -1,4 +1,5 @@
-/// Draws a layer subtree into a `CGContext` for `CALayer.render(in:)`.
+/// Draws a layer subtree, as values, into a `CGContext`: for `CALayer.render(in:)` (over the
+/// live layers) and for `CARenderer` (over a render tree snapshot).
 ///
 /// Per layer, in its own coordinate space: background (rounded by `cornerRadius`), then the
 /// contents placed by `contentsGravity`, then the sublayers in zPosition order, then the border
@@ -22,42 +23,40 @@ typealias RasterImage = (image: CGImage, extent: CGRect)
 
 struct LayerRenderer {
     private(set) var context: CGContext
-    /// The sublayers of a layer in drawing order: its own by default; the render tree's for
-    /// committed snapshots.
-    var sublayers: (CALayer) -> [CALayer] = { $0.sublayersInDrawingOrder }
+    /// The sublayers of a layer in drawing order (evaluated at its time shift).
+    var sublayers: (LayerValue) -> [LayerValue]
     /// A rasterized layer's bitmap: the compositor's cached one while nothing inside the layer
     /// changed, else the one `make` draws (which it keeps). Without it every draw makes one.
-    var rasterCache: ((CALayer, () -> RasterImage?) -> RasterImage?)?
+    var rasterCache: ((LayerValue, () -> RasterImage?) -> RasterImage?)?
     /// When set, only layers whose drawing may touch this device rectangle are drawn (the
     /// compositor's damage); their sublayers are still visited.
     var cull: CGRect?
-    /// A layer's mask: its own by default; the render tree's for committed snapshots.
-    var maskOf: (CALayer) -> CALayer? = { $0.mask }
+    /// A layer's mask.
+    var maskOf: (LayerValue) -> LayerValue?
     /// Sublayers for which this answers true are not visited at all (the compositor's cheap
     /// test: nothing of theirs lands in the damage).
-    var skip: ((CALayer) -> Bool)?
+    var skip: ((LayerValue) -> Bool)?
     /// The opacity of ancestors that do not group (`allowsGroupOpacity` false), applied to
     /// each drawing operation of this layer and its sublayers.
     var inheritedAlpha: CGFloat = 1
-    /// A sublayer (with its subtree) as seen `shift` seconds earlier, for a replicator's
-    /// delayed copies: presentation layers are re-evaluated from their model layer.
-    var shifted: (CALayer, CFTimeInterval) -> CALayer = { layer, shift in
-        guard layer.isPresentationCopy, let model = layer.modelLayer else { return layer }
-        return model.makePresentation(timeShift: shift) ?? layer
-    }
+    /// A layer (with its subtree) as seen `shift` seconds earlier, for a replicator's delayed
+    /// copies.
+    var shifted: (LayerValue, CFTimeInterval) -> LayerValue
+    /// A layer's local time at the frame (particles depend on it).
+    var layerTime: (LayerValue) -> CFTimeInterval
 
-    init(context: CGContext) {
-        self.context = context
-    }
-
-    init(context: CGContext, sublayers: @escaping (CALayer) -> [CALayer], mask: @escaping (CALayer) -> CALayer?, cull: CGRect?) {
+    init(context: CGContext, sublayers: @escaping (LayerValue) -> [LayerValue], mask: @escaping (LayerValue) -> LayerValue?,
+         shifted: @escaping (LayerValue, CFTimeInterval) -> LayerValue, layerTime: @escaping (LayerValue) -> CFTimeInterval,
+         cull: CGRect?) {
         self.context = context
         self.sublayers = sublayers
         self.maskOf = mask
+        self.shifted = shifted
+        self.layerTime = layerTime
         self.cull = cull
     }
 
-    func draw(_ layer: CALayer) {
+    func draw(_ layer: LayerValue) {
         guard !layer.isHidden, layer.opacity > 0, layer.hasRenderableGeometry else { return }
         if !layer.flattensSublayers {
             // A transform layer draws nothing of its own, only its 3-D scene.
@@ -72,7 +71,7 @@ struct LayerRenderer {
     }
 
     /// The layer and its subtree at `opacity` (its own, or 1 for a rasterized bitmap).
-    private func drawLayer(_ layer: CALayer, opacity: CGFloat) {
+    private func drawLayer(_ layer: LayerValue, opacity: CGFloat) {
         let ctx = context
         let shadow = shadowColor(of: layer)
         ctx.saveGState()
@@ -131,7 +130,7 @@ struct LayerRenderer {
             ctx.saveGState()
             ctx.setBlendMode(.destinationIn)
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
-            ctx.concatenate(mask.transformToSuperlayer)
+            ctx.concatenate(mask.transform(inParent: nil))
             draw(mask)
             ctx.endTransparencyLayer()
             ctx.restoreGState()
@@ -142,10 +141,10 @@ struct LayerRenderer {
 
     /// How many separately painted things the layer draws itself (background, contents,
     /// class content, border).
-    private func paintedElements(of layer: CALayer) -> Int {
+    private func paintedElements(of layer: LayerValue) -> Int {
         var count = 0
         if let background = layer.backgroundColor, background.alpha > 0 { count += 1 }
-        if layer.contents is CGImage { count += 1 }
+        if layer.contents != nil { count += 1 }
         // Class content may overlap itself (a shape's fill and stroke): count it as two.
         if layer.drawsOwnContent { count += 2 }
         if layer.borderWidth > 0, let border = layer.borderColor, border.alpha > 0 { count += 1 }
@@ -153,11 +152,11 @@ struct LayerRenderer {
     }
 
     /// A device-space box around what the layer paints itself (for culling).
-    private func ownDeviceRect(of layer: CALayer) -> CGRect {
+    private func ownDeviceRect(of layer: LayerValue) -> CGRect {
         layer.paintedBounds.applying(context.ctm).insetBy(dx: -1, dy: -1)
     }
 
-    private func drawSublayers(_ children: [CALayer], of layer: CALayer, alpha: CGFloat) {
+    private func drawSublayers(_ children: [LayerValue], of layer: LayerValue, alpha: CGFloat) {
         let ctx = context
         var renderer = self
         renderer.inheritedAlpha = alpha
@@ -168,7 +167,7 @@ struct LayerRenderer {
                 draw3D(sublayer, in: layer, alpha: alpha)
                 continue
             }
-            if !sublayer.isDoubleSided && LayerRenderer.showsBack(sublayer, in: layer) { continue }
+            if !sublayer.isDoubleSided && sublayer.showsBack(inParent: layer) { continue }
             ctx.saveGState()
             ctx.concatenate(sublayer.transform(inParent: layer))
             renderer.draw(sublayer)
@@ -180,10 +179,10 @@ struct LayerRenderer {
 
     /// One flattened layer of a 3-D scene: the layer, its 3-D map into the plane it is drawn
     /// in, and the alpha its transform-layer ancestors pass down.
-    private typealias Plane = (layer: CALayer, transform: CATransform3D, alpha: CGFloat)
+    private typealias Plane = (layer: LayerValue, transform: CATransform3D, alpha: CGFloat)
 
     /// A sublayer whose transform is not 2-D, or a transform layer's 3-D scene.
-    private func draw3D(_ sublayer: CALayer, in parent: CALayer, alpha: CGFloat) {
+    private func draw3D(_ sublayer: LayerValue, in parent: LayerValue, alpha: CGFloat) {
         let toParent = sublayer.transform3D(inParent: parent)
         guard !sublayer.flattensSublayers else {
             drawPlane((sublayer, toParent, alpha))
@@ -194,7 +193,7 @@ struct LayerRenderer {
 
     /// A transform layer's sublayers, back to front, each through its 3-D map into the
     /// current plane (`toPlane` maps the transform layer there).
-    private func drawScene(of transformLayer: CALayer, _ toPlane: CATransform3D, alpha: CGFloat) {
+    private func drawScene(of transformLayer: LayerValue, _ toPlane: CATransform3D, alpha: CGFloat) {
         var planes: [Plane] = []
         collectPlanes(of: transformLayer, toPlane, alpha: alpha, into: &planes, depth: 0)
         // Back to front: farther centres (smaller z after projection) first; ties keep order.
@@ -209,7 +208,7 @@ struct LayerRenderer {
 
     /// The flattening sublayers of transform layer `layer` (mapped into the drawing plane by
     /// `toPlane`), through nested transform layers.
-    private func collectPlanes(of layer: CALayer, _ toPlane: CATransform3D, alpha: CGFloat, into planes: inout [Plane], depth: Int) {
+    private func collectPlanes(of layer: LayerValue, _ toPlane: CATransform3D, alpha: CGFloat, into planes: inout [Plane], depth: Int) {
         guard depth < 64 else { return }
         for child in sublayers(layer) where !child.isHidden && child.opacity > 0 {
             let m = CATransform3DConcat(child.transform3D(inParent: layer), toPlane)
@@ -246,7 +245,7 @@ struct LayerRenderer {
     /// The layer and its subtree drawn into an image of their own plane, at about the
     /// resolution they cover on the device, then drawn through `h` (layer to current user
     /// space).
-    private func drawProjected(_ layer: CALayer, through h: ProjectiveTransform, alpha: CGFloat) {
+    private func drawProjected(_ layer: LayerValue, through h: ProjectiveTransform, alpha: CGFloat) {
         let ctx = context
         let extent = subtreeExtent(of: layer, depth: 0)
         guard extent.isFiniteRect, !extent.isNull, extent.width > 0, extent.height > 0 else { return }
@@ -299,7 +298,7 @@ struct LayerRenderer {
     /// A rasterized layer: its subtree drawn at full opacity into a bitmap of its own space
     /// at `rasterizationScale` pixels per point (on whole pixels of that grid), composited at
     /// its opacity. The compositor keeps the bitmap while nothing inside changes.
-    private func drawRasterized(_ layer: CALayer) {
+    private func drawRasterized(_ layer: LayerValue) {
         let make = { () -> RasterImage? in
             var scale = layer.rasterizationScale
             guard scale.isFinite, scale > 0 else { return nil }
@@ -327,7 +326,7 @@ struct LayerRenderer {
 
     /// What the layer and its visible sublayers may paint, in its own coordinates (its
     /// bounds only when it masks to them).
-    private func subtreeExtent(of layer: CALayer, depth: Int) -> CGRect {
+    private func subtreeExtent(of layer: LayerValue, depth: Int) -> CGRect {
         if layer.masksToBounds && layer.flattensSublayers { return layer.bounds }
         var r = layer.flattensSublayers ? layer.paintedBounds : .null
         guard depth < 64 else { return r }
@@ -347,10 +346,10 @@ struct LayerRenderer {
     /// A replicator's copies: copy i under the instance transform applied i times about the
     /// anchor point, tinted (through a group) when its colour is not white, and evaluated
     /// i × `instanceDelay` earlier.
-    private func drawInstances(of replicator: CAReplicatorLayer, children: [CALayer], alpha: CGFloat) {
+    private func drawInstances(of layer: LayerValue, _ replicator: ReplicatorContent, children: [LayerValue], alpha: CGFloat) {
         let ctx = context
         let count = Swift.min(Swift.max(replicator.instanceCount, 0), 10_000)
-        let anchor = replicator.anchorPointInBounds
+        let anchor = layer.anchorPointInBounds
         let step = replicator.instanceTransform.affinePart
         var accumulated = CGAffineTransform.identity
         for i in 0..<count {
@@ -370,23 +369,15 @@ struct LayerRenderer {
                 if alpha < 1 { ctx.setAlpha(alpha) }
                 ctx.beginTransparencyLayer(auxiliaryInfo: nil)
             }
-            drawSublayers(copies, of: replicator, alpha: plain ? alpha : 1)
+            drawSublayers(copies, of: layer, alpha: plain ? alpha : 1)
             if !plain { ctx.endTransparencyLayer(multiplying: tint) }
             ctx.restoreGState()
             accumulated = accumulated.concatenating(step)
         }
     }
 
-    /// Whether the layer faces away from the viewer: its transform (with the parent's
-    /// sublayer transform) turns the layer's front, the +z side, to face −z — the projected
-    /// x and y axes swap orientation.
-    static func showsBack(_ layer: CALayer, in parent: CALayer) -> Bool {
-        let t = CATransform3DConcat(layer.transform, parent.sublayerTransform)
-        return t.m11 * t.m22 - t.m12 * t.m21 < 0
-    }
-
     /// The shadow colour with `shadowOpacity` applied, or nil when the layer casts none.
-    private func shadowColor(of layer: CALayer) -> CGColor? {
+    private func shadowColor(of layer: LayerValue) -> CGColor? {
         guard layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 else { return nil }
         return color.copy(alpha: color.alpha * CGFloat(Swift.min(layer.shadowOpacity, 1)))
     }
@@ -394,7 +385,7 @@ struct LayerRenderer {
     /// Sets the layer's shadow on the context: the offset and radius are in layer points, so
     /// they go through the CTM into the device space shadows are specified in; Core Graphics'
     /// blur is twice Core Animation's radius (both mean a Gaussian of σ = radius).
-    private func setShadow(of layer: CALayer, color: CGColor) {
+    private func setShadow(of layer: LayerValue, color: CGColor) {
         let m = context.ctm
         let offset = layer.shadowOffset
         let device = CGSize(width: m.a * offset.width + m.c * offset.height, height: m.b * offset.width + m.d * offset.height)
@@ -403,7 +394,7 @@ struct LayerRenderer {
     }
 
     /// Background, contents, sublayers and border, in the layer's own space (no opacity).
-    func drawBody(_ layer: CALayer, descendantsAlpha: CGFloat = 1, children: [CALayer]? = nil) {
+    func drawBody(_ layer: LayerValue, descendantsAlpha: CGFloat = 1, children: [LayerValue]? = nil) {
         let ctx = context
         let bounds = layer.bounds
         // The (rounded) outline, made only for what needs it.
@@ -426,11 +417,11 @@ struct LayerRenderer {
         }
         drawContents(of: layer)
         ctx.saveGState()
-        layer.drawOwnContent(in: ctx)
+        layer.drawOwnContent(in: ctx, atLayerTime: layerTime(layer))
         ctx.restoreGState()
         let children = children ?? sublayers(layer)
-        if let replicator = layer as? CAReplicatorLayer {
-            drawInstances(of: replicator, children: children, alpha: descendantsAlpha)
+        if case .replicator(let replicator) = layer.content {
+            drawInstances(of: layer, replicator, children: children, alpha: descendantsAlpha)
         } else {
             drawSublayers(children, of: layer, alpha: descendantsAlpha)
         }
@@ -442,7 +433,7 @@ struct LayerRenderer {
     /// combined as the type says. A fade is an exact cross-dissolve, old·(1 − p) + new·p,
     /// summed with `plusLighter`; moving types offset the renderings by p of the bounds along
     /// the subtype's direction.
-    private func drawTransition(_ transition: TransitionState, of layer: CALayer) {
+    private func drawTransition(_ transition: TransitionState, of layer: LayerValue) {
         let ctx = context
         let p = CGFloat(Swift.min(Swift.max(transition.progress, 0), 1))
         let bounds = layer.bounds
@@ -503,14 +494,12 @@ struct LayerRenderer {
     }
 
     /// The bounds as a path, with the masked corners rounded in the layer's corner curve.
-    private func roundedOutline(_ layer: CALayer, _ r: CGRect) -> CGPath {
+    private func roundedOutline(_ layer: LayerValue, _ r: CGRect) -> CGPath {
         RoundedOutline.path(r, radius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve)
     }
 
-    private func drawContents(of layer: CALayer) {
-        guard let contents = layer.contents else { return }
-        // `contents` is `Any?`; only CGImage values are drawn.
-        guard let image = contents as? CGImage else { return }
+    private func drawContents(of layer: LayerValue) {
+        guard let image = layer.contents else { return }
         guard let fade = layer.contentsFade else {
             drawContentsImage(image, of: layer)
             return
@@ -529,7 +518,7 @@ struct LayerRenderer {
         ctx.endTransparencyLayer()
     }
 
-    private func drawContentsImage(_ image: CGImage, of layer: CALayer) {
+    private func drawContentsImage(_ image: CGImage, of layer: LayerValue) {
         let crop = layer.contentsRect.standardized
         guard crop.width > 0, crop.height > 0 else { return }
         let scale = layer.contentsScale
@@ -603,7 +592,7 @@ struct LayerRenderer {
         }
     }
 
-    private func drawBorder(of layer: CALayer, outline: CGPath) {
+    private func drawBorder(of layer: LayerValue, outline: CGPath) {
         let width = layer.borderWidth
         guard width > 0, let color = layer.borderColor, color.alpha > 0 else { return }
         let r = layer.bounds
@@ -618,5 +607,47 @@ struct LayerRenderer {
         } else {
             ctx.fillPath()
         }
+    }
+}
+
+/// Live layers drawn through `LayerRenderer` on the main thread (`render(in:)`, transition
+/// snapshots): each layer met gets a node index, and its value is made from its current
+/// properties (a presentation layer's are already animated).
+final class LiveLayerTree {
+    private var layers: [CALayer] = []
+
+    /// The value of `layer`, registering it.
+    func value(of layer: CALayer) -> LayerValue {
+        layers.append(layer)
+        return layer.makeRenderValue(node: Int32(layers.count - 1))
+    }
+
+    private func layer(_ value: LayerValue) -> CALayer? {
+        value.node >= 0 && Int(value.node) < layers.count ? layers[Int(value.node)] : nil
+    }
+
+    /// A renderer drawing into `context` from this tree.
+    func renderer(_ context: CGContext) -> LayerRenderer {
+        LayerRenderer(
+            context: context,
+            sublayers: { [self] value in layer(value)?.sublayersInDrawingOrder.map { self.value(of: $0) } ?? [] },
+            mask: { [self] value in layer(value)?.mask.map { self.value(of: $0) } },
+            shifted: { [self] value, shift in
+                // Presentation layers are re-evaluated from their model layer.
+                guard let live = layer(value), live.isPresentationCopy, let model = live.modelLayer,
+                      let earlier = model.makePresentation(timeShift: shift) else { return value }
+                return self.value(of: earlier)
+            },
+            layerTime: { [self] value in layer(value)?.currentLocalTime ?? 0 },
+            cull: nil)
+    }
+}
+
+extension LayerRenderer {
+    /// Draws `layer` and its subtree as they are now into `ctx`, in the layer's coordinates.
+    static func draw(_ layer: CALayer, in ctx: CGContext) {
+        let tree = LiveLayerTree()
+        let root = tree.value(of: layer)
+        tree.renderer(ctx).draw(root)
     }
 }

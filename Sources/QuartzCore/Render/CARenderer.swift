@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Renders a committed layer tree into a bitmap, frame by frame, redrawing only what changed.
 ///
@@ -14,9 +15,13 @@ import Foundation
 ///   a `CVTimeStamp`; Lamina's draws into its own bitmap (`init(pixelWidth:pixelHeight:scale:)`,
 ///   `makeImage()`) and takes only the time.
 open class CARenderer: NSObject {
-    /// The root of the tree to draw (a model layer; its committed state is drawn).
+    /// The root of the tree to draw (a model layer; its committed state is drawn). Setting it
+    /// gives it a node in the render tree; frames read only that tree, never the layer.
     open var layer: CALayer? {
-        didSet { forceFullFrame = true }
+        didSet {
+            rootID.store(layer?.ensureRenderID() ?? -1, ordering: .relaxed)
+            forceFullFrame = true
+        }
     }
 
     /// The area drawn, in the root layer's coordinates; the whole bitmap by default.
@@ -24,6 +29,8 @@ open class CARenderer: NSObject {
         didSet { forceFullFrame = true }
     }
 
+    /// The root's node id (written where `layer` is set, read by frames on any thread).
+    private let rootID = Atomic<Int32>(-1)
     private let context: CGContext
     /// Two contexts over the rows above and below a split row of the same pixels, for frames
     /// that paint enough to be split across two threads (the last split's, kept).
@@ -36,16 +43,19 @@ open class CARenderer: NSObject {
     private var explicitUpdates = CGRect.null
     private var forceFullFrame = true
     private var seenVersion: UInt64 = .max
+    /// The committed tree this frame draws: taken at `updateBounds()`, owned by the renderer.
+    private var tree = RenderTreeSnapshot()
     /// Per node id, what the last frame drew: flat arrays, grown with the tree.
-    @exclusivity(unchecked) private var recordRect: [CGRect] = []
-    @exclusivity(unchecked) private var recordVersion: [UInt64] = []
-    @exclusivity(unchecked) private var recordAnimated: [Bool] = []
+    private var recordRect: [CGRect] = []
+    private var recordVersion: [UInt64] = []
+    private var recordAnimated: [Bool] = []
     /// Whether the node had no sublayers and no mask (drawing may skip it by its footprint).
-    @exclusivity(unchecked) private var recordLeaf: [Bool] = []
+    private var recordLeaf: [Bool] = []
     /// Whether the last frame had a record for the node.
-    @exclusivity(unchecked) private var recordLive: [Bool] = []
-    /// Per node id, the layer drawn this frame (the snapshot or an animated copy).
-    @exclusivity(unchecked) private var resolved: [CALayer?] = []
+    private var recordLive: [Bool] = []
+    /// Per node id, the value drawn this frame (animations evaluated): filled by
+    /// `updateBounds()` for every node drawing can reach, only read while drawing.
+    private var resolved: [LayerValue?] = []
     private var animatedNow = Set<Int32>()
     /// Whether a visible layer casts a shadow this frame: blurs reach across rows, so such
     /// frames are not split into bands.
@@ -57,13 +67,14 @@ open class CARenderer: NSObject {
     private var privateBands: [UnsafeMutableRawPointer] = []
     private var anyAnimatedLastFrame = false
 
-    /// Rasterized layers' bitmaps by node id, with the signature of the subtree they show.
-    private var rasters: [Int32: (signature: Int, raster: RasterImage)] = [:]
-    private let rasterLock = NSLock()
+    /// Rasterized layers' bitmaps by node id, with the signature of the subtree they show
+    /// (bands of one frame may both reach for them).
+    private let rasters = Mutex<[Int32: (signature: Int, raster: RasterImage)]>([:])
+    private let rasterizedCount = Atomic<Int>(0)
 
     /// Bitmaps of rasterized layers drawn afresh by the last `render()` (not taken from the
     /// cache).
-    package private(set) var lastRasterizedCount = 0
+    package var lastRasterizedCount: Int { rasterizedCount.load(ordering: .relaxed) }
 
     /// Whether the last `render()` drew its two halves on two threads.
     package private(set) var lastFrameUsedBands = false
@@ -107,14 +118,13 @@ open class CARenderer: NSObject {
     }
 
     /// The area this frame must redraw, in the root layer's coordinates (null when nothing
-    /// changed).
+    /// changed). Takes the committed tree as it is now, evaluates every animated layer at the
+    /// frame time, and compares each layer's footprint with the last frame's.
     open func updateBounds() -> CGRect {
-        let tree = RenderTree.shared
-        tree.lock.lock()
-        defer { tree.lock.unlock() }
+        tree = RenderTree.shared.snapshot()
         var area = explicitUpdates
         explicitUpdates = .null
-        let count = tree.nodes.count
+        let count = tree.count
         if resolved.count < count {
             let grow = count - resolved.count
             resolved += Array(repeating: nil, count: grow)
@@ -124,16 +134,17 @@ open class CARenderer: NSObject {
             recordLeaf += Array(repeating: false, count: grow)
             recordLive += Array(repeating: false, count: grow)
         }
-        for i in 0..<resolved.count { resolved[i] = nil }
-        guard let root = layer, root.renderID >= 0 else {
+        let root = rootID.load(ordering: .relaxed)
+        guard tree.contains(root), tree[root].value != nil else {
             damage = area.intersection(bounds)
             return damage
         }
-        animatedNow = activeAnimations(in: tree)
+        animatedNow = activeAnimations()
         if !forceFullFrame && tree.version == seenVersion && animatedNow.isEmpty && !anyAnimatedLastFrame {
             damage = area.intersection(bounds)
             return damage
         }
+        for i in 0..<resolved.count { resolved[i] = nil }
         seenVersion = tree.version
         // Walk the tree: each node's footprint now, against the last frame's.
         var live = [Bool](repeating: false, count: resolved.count)
@@ -141,10 +152,34 @@ open class CARenderer: NSObject {
         // Footprints (root coordinates) of the layers that cast shadows this frame.
         var shadowCasters: [CGRect] = []
         shadowMargin = 0
-        func visit(_ id: Int32, _ parent: CALayer?, _ toRoot: CGAffineTransform, replicated: Bool = false, in3D: Bool = false) {
-            guard let layer = resolve(id, in: tree) else { return }
-            let i = Int(id)
+        /// Whether node `i` changed since the last frame (and records it as seen now).
+        func changed(_ i: Int, rect: CGRect, isAnimated: Bool) -> Bool {
+            let contentVersion = tree[Int32(i)].contentVersion
+            let result = forceFullFrame || !recordLive[i] || recordVersion[i] != contentVersion || recordRect[i] != rect
+                || isAnimated || recordAnimated[i]
             live[i] = true
+            recordVersion[i] = contentVersion
+            recordAnimated[i] = isAnimated
+            return result
+        }
+        /// A mask's subtree: drawn only through its host, so any change inside repaints the
+        /// host's footprint (`hostRect`).
+        func visitMask(_ id: Int32, hostRect: CGRect, depth: Int) {
+            guard depth < 10_000, tree.contains(id), resolve(id) != nil else { return }
+            let i = Int(id)
+            let isAnimated = !animatedNow.isEmpty && animatedNow.contains(id)
+            if changed(i, rect: hostRect, isAnimated: isAnimated) {
+                area = area.union(hostRect)
+                if recordLive[i] { area = area.union(recordRect[i]) }
+            }
+            recordRect[i] = hostRect
+            recordLeaf[i] = false
+            for child in tree[id].children { visitMask(child, hostRect: hostRect, depth: depth + 1) }
+            if tree[id].mask >= 0 { visitMask(tree[id].mask, hostRect: hostRect, depth: depth + 1) }
+        }
+        func visit(_ id: Int32, _ parent: LayerValue?, _ toRoot: CGAffineTransform, replicated: Bool = false, in3D: Bool = false) {
+            guard let layer = resolve(id) else { return }
+            let i = Int(id)
             var transform = CGAffineTransform.identity
             var in3D = in3D
             if let parent, !in3D {
@@ -162,25 +197,20 @@ open class CARenderer: NSObject {
                 }
             }
             var hidden = layer.isHidden || layer.opacity <= 0 || !layer.hasRenderableGeometry
-            let rect = hidden ? CGRect.null : in3D ? CGRect.infinite : footprint(of: layer).applying(transform)
+            let rect = hidden ? CGRect.null : in3D ? CGRect.infinite : layer.paintedBounds.insetBy(dx: -1, dy: -1).applying(transform)
             // A finite layer can still land nowhere finite (a huge scale composed down the tree).
             if !rect.isNull && !in3D && !rect.isFiniteRect { hidden = true }
             let shownRect = hidden ? CGRect.null : rect
-            // Fields read one by one: copying the node would retain its snapshot and arrays.
-            let contentVersion = tree.nodes[i].contentVersion
-            let mask = tree.nodes[i].mask
+            let mask = tree[id].mask
             let isAnimated = !animatedNow.isEmpty && animatedNow.contains(id)
-            if forceFullFrame || !recordLive[i] || recordVersion[i] != contentVersion || recordRect[i] != shownRect
-                || isAnimated || recordAnimated[i] {
+            if changed(i, rect: shownRect, isAnimated: isAnimated) {
                 area = area.union(shownRect)
                 if recordLive[i] { area = area.union(recordRect[i]) }
                 // Replicated copies and particles can be anywhere: repaint everything.
                 if replicated || layer.paintsBeyondFootprints { replicatedChange = true }
             }
             recordRect[i] = shownRect
-            recordVersion[i] = contentVersion
-            recordAnimated[i] = isAnimated
-            recordLeaf[i] = tree.nodes[i].children.isEmpty && mask < 0
+            recordLeaf[i] = tree[id].children.isEmpty && mask < 0
             if !hidden && layer.castsShadow {
                 shadowCasters.append(shownRect)
                 let reach = layer.shadowSpread + 1 + Swift.max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height))
@@ -189,13 +219,10 @@ open class CARenderer: NSObject {
             }
             guard !hidden else { return }
             let inside = replicated || layer.paintsBeyondFootprints
-            for child in tree.nodes[i].children { visit(child, layer, transform, replicated: inside, in3D: in3D) }
-            if mask >= 0 {
-                live[Int(mask)] = true
-                _ = resolve(mask, in: tree)   // resolved here so drawing only reads
-            }
+            for child in tree[id].children { visit(child, layer, transform, replicated: inside, in3D: in3D) }
+            if mask >= 0 { visitMask(mask, hostRect: shownRect, depth: 0) }
         }
-        visit(root.renderID, nil, .identity)
+        visit(root, nil, .identity)
         for i in 0..<recordLive.count where recordLive[i] && !live[i] {
             // Gone from the tree since the last frame: erase where it was.
             area = area.union(recordRect[i])
@@ -203,9 +230,9 @@ open class CARenderer: NSObject {
         }
         recordLive = live
         castsShadows = !shadowCasters.isEmpty
-        rasterLock.lock()
-        if !rasters.isEmpty { rasters = rasters.filter { Int($0.key) < live.count && live[Int($0.key)] } }
-        rasterLock.unlock()
+        rasters.withLock { kept in
+            if !kept.isEmpty { kept = kept.filter { Int($0.key) < live.count && live[Int($0.key)] } }
+        }
         anyAnimatedLastFrame = !animatedNow.isEmpty
         if forceFullFrame || replicatedChange { area = bounds }
         // A shadow is blurred from its layer's whole shape: where the damage cuts through one,
@@ -270,8 +297,8 @@ open class CARenderer: NSObject {
     }
 
     /// Draws one band; a private one then copies its own rows into the bitmap.
-    fileprivate func drawBand(_ band: Band, top: CALayer, tree: RenderTree) {
-        draw(top, in: band.context, area: band.area, tree: tree)
+    fileprivate func drawBand(_ band: Band, top: LayerValue) {
+        draw(top, in: band.context, area: band.area)
         guard let (part, firstRow) = band.copyBack, let destination = context.data, let source = band.context.data else { return }
         let x0 = Int((part.minX * scale).rounded()), x1 = Int((part.maxX * scale).rounded())
         let y0 = Int((part.minY * scale).rounded()), y1 = Int((part.maxY * scale).rounded())
@@ -282,20 +309,18 @@ open class CARenderer: NSObject {
         }
     }
 
-    /// Redraws the damaged area from the render tree.
+    /// Redraws the damaged area from the tree `updateBounds()` took. Nothing here takes a lock
+    /// a commit needs: the tree is the renderer's own value.
     open func render() {
         lastRenderedPixelCount = 0
-        lastRasterizedCount = 0
-        guard !damage.isNull, !damage.isEmpty, let root = layer, root.renderID >= 0 else { return }
+        rasterizedCount.store(0, ordering: .relaxed)
+        let root = rootID.load(ordering: .relaxed)
+        guard !damage.isNull, !damage.isEmpty, root >= 0, Int(root) < resolved.count, let top = resolved[Int(root)] else { return }
         // Whole device pixels around the damage.
         let x0 = (damage.minX * scale).rounded(.down), y0 = (damage.minY * scale).rounded(.down)
         let x1 = (damage.maxX * scale).rounded(.up), y1 = (damage.maxY * scale).rounded(.up)
         let area = CGRect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
         lastRenderedPixelCount = Int(x1 - x0) * Int(y1 - y0)
-        let tree = RenderTree.shared
-        tree.lock.lock()
-        defer { tree.lock.unlock() }
-        guard let top = resolve(root.renderID, in: tree) else { return }
         // The damage's middle row, on a whole point so that both halves keep whole-pixel edges.
         let splitPoint = ((y0 + y1) / 2 / scale).rounded(.down)
         let splitRow = Int(splitPoint * scale)
@@ -314,31 +339,33 @@ open class CARenderer: NSObject {
         }
         lastFrameUsedBands = bands != nil
         if let bands {
-            let job = BandJob(renderer: self, tree: tree, top: top, bands: bands)
+            let job = BandJob(renderer: self, top: top, bands: bands)
             DispatchQueue.concurrentPerform(iterations: bands.count) { band in job.run(band) }
         } else {
-            draw(top, in: context, area: area, tree: tree)
+            draw(top, in: context, area: area)
         }
     }
 
-    /// Clears `area` (root points) in `ctx` and draws the tree over it.
-    fileprivate func draw(_ top: CALayer, in ctx: CGContext, area: CGRect, tree: RenderTree) {
+    /// Clears `area` (root points) in `ctx` and draws the tree over it. Only reads this
+    /// frame's state, so two bands may run it at once.
+    fileprivate func draw(_ top: LayerValue, in ctx: CGContext, area: CGRect) {
         ctx.saveGState()
         ctx.clip(to: area)
         ctx.clear(area)
         let cull = ctx.convertToDeviceSpace(area)
         var renderer = LayerRenderer(
             context: ctx,
-            sublayers: { [unowned self] layer in self.children(of: layer, in: tree) },
-            mask: { [unowned self] layer in self.mask(of: layer, in: tree) },
+            sublayers: { [unowned self] layer in self.children(of: layer) },
+            mask: { [unowned self] layer in self.mask(of: layer) },
+            shifted: { [unowned self] layer, shift in self.evaluate(layer.node, shift: layer.timeShift + shift) ?? layer },
+            layerTime: { [unowned self] layer in self.localTime(of: layer.node) - layer.timeShift },
             cull: cull)
-        renderer.shifted = { [unowned self] layer, shift in self.resolveShifted(layer, by: shift, in: tree) }
-        renderer.rasterCache = { [unowned self] layer, make in self.cachedRaster(of: layer, make, in: tree) }
+        renderer.rasterCache = { [unowned self] layer, make in self.cachedRaster(of: layer, make) }
         // A leaf whose footprint (recorded this frame, root coordinates) misses the area.
         let rects = recordRect, leaves = recordLeaf
         renderer.skip = { layer in
-            let id = Int(layer.snapshotNodeID)
-            guard id >= 0, id < rects.count, leaves[id] else { return false }
+            let id = Int(layer.node)
+            guard layer.timeShift == 0, id >= 0, id < rects.count, leaves[id] else { return false }
             return !rects[id].intersects(area)
         }
         ctx.translateBy(x: -top.bounds.minX, y: -top.bounds.minY)
@@ -349,16 +376,12 @@ open class CARenderer: NSObject {
     /// The earliest media time at which a new frame would differ: now while animations run,
     /// else never (infinity) until the next commit.
     open func nextFrameTime() -> CFTimeInterval {
-        let tree = RenderTree.shared
-        tree.lock.lock()
-        defer { tree.lock.unlock() }
-        return activeAnimations(in: tree).isEmpty ? .infinity : frameTime
+        tree = RenderTree.shared.snapshot()
+        return activeAnimations().isEmpty ? .infinity : frameTime
     }
 
     /// Ends the frame.
-    open func endFrame() {
-        for i in 0..<resolved.count { resolved[i] = nil }
-    }
+    open func endFrame() {}
 
     /// One whole frame at media time `t`: `beginFrame`, `updateBounds`, `render`, `endFrame`.
     /// Returns the damage.
@@ -378,119 +401,97 @@ open class CARenderer: NSObject {
 
     // MARK: Reading the tree
 
-    /// Nodes with an animation that still shows something at the frame time; nodes whose
-    /// animations have all ended leave the tree's animated set.
-    private func activeAnimations(in tree: RenderTree) -> Set<Int32> {
+    /// Nodes of this renderer's tree with an animation that still shows something at the
+    /// frame time, and emitters.
+    private func activeAnimations() -> Set<Int32> {
         var active = Set<Int32>()
-        var ended: [Int32] = []
-        for id in tree.animatedIDs where isInTree(id, tree) {
-            let node = tree.nodes[Int(id)]
-            let t = localTime(of: id, in: tree)
-            let shows = node.animations.contains { animation in
+        for id in tree.animatedIDs where isInTree(id) {
+            let t = localTime(of: id)
+            let shows = tree[id].animations.list.contains { animation in
                 let timing = animation.timingModel
                 if t < timing.beginTime { return animation.fillMode == .backwards || animation.fillMode == .both }
                 if t >= timing.endTime { return !animation.isRemovedOnCompletion }
                 return true
             }
-            if shows { active.insert(id) } else if node.animations.allSatisfy({ t >= $0.timingModel.endTime }) { ended.append(id) }
+            if shows { active.insert(id) }
         }
-        for id in ended { tree.animatedIDs.remove(id) }
-        for id in tree.timeDependentIDs where isInTree(id, tree) { active.insert(id) }
+        for id in tree.timeDependentIDs where isInTree(id) { active.insert(id) }
         return active
     }
 
-    /// Whether node `id` is this renderer's root or below it.
-    private func isInTree(_ id: Int32, _ tree: RenderTree) -> Bool {
-        guard let root = layer?.renderID, root >= 0 else { return false }
+    /// Whether node `id` is this renderer's root or below it (masks count as below their host).
+    private func isInTree(_ id: Int32) -> Bool {
+        let root = rootID.load(ordering: .relaxed)
+        guard root >= 0 else { return false }
         var current = id
-        while current >= 0 {
+        var steps = 0
+        while tree.contains(current), steps <= tree.count {
             if current == root { return true }
-            current = tree.nodes[Int(current)].parent
+            current = tree.drawnParent(of: current)
+            steps += 1
         }
         return false
     }
 
-    /// The frame time in node `id`'s local time, through its ancestors' committed timing.
-    private func localTime(of id: Int32, in tree: RenderTree) -> CFTimeInterval {
-        var chain: [CALayer] = []
+    /// The frame time in node `id`'s local time, through its ancestors' committed timing (a
+    /// mask's time, like its presentation's, does not run through its host).
+    private func localTime(of id: Int32) -> CFTimeInterval {
+        var chain: [MediaTimingModel] = []
         var current = id
-        while current >= 0, let snapshot = tree.nodes[Int(current)].snapshot {
-            chain.append(snapshot)
-            current = tree.nodes[Int(current)].parent
+        while tree.contains(current), let value = tree[current].value, chain.count <= tree.count {
+            chain.append(value.timing)
+            current = tree[current].parent
         }
-        return chain.reversed().reduce(frameTime) { $1.timingModel.localTime(fromParent: $0) }
+        return chain.reversed().reduce(frameTime) { $1.localTime(fromParent: $0) }
     }
 
-    /// Node `id` as drawn at the frame time: its snapshot, or a copy with its animations applied.
-    private func resolve(_ id: Int32, in tree: RenderTree) -> CALayer? {
+    /// Node `id` as drawn at the frame time, kept for the rest of the frame.
+    private func resolve(_ id: Int32) -> LayerValue? {
         let i = Int(id)
-        guard id >= 0, i < tree.nodes.count, i < resolved.count else { return nil }
-        if let layer = resolved[i] { return layer }
-        guard let snapshot = tree.nodes[i].snapshot else { return nil }
-        var layer = snapshot
-        if animatedNow.contains(id) {
-            let copy = type(of: snapshot).init(layer: snapshot)
-            copy.snapshotNodeID = id
-            let t = localTime(of: id, in: tree)
-            for animation in tree.nodes[i].animations { animation.apply(to: copy, atLayerTime: t) }
-            (copy as? CAEmitterLayer)?.frameTime = t
-            layer = copy
-        }
-        resolved[i] = layer
-        return layer
+        guard tree.contains(id), i < resolved.count else { return nil }
+        if let value = resolved[i] { return value }
+        let value = evaluate(id, shift: 0)
+        resolved[i] = value
+        return value
     }
 
-    /// A subtree evaluated `shift` seconds before the frame (a replicator's delayed copy): fresh
-    /// copies holding their own sublayers.
-    private func resolveShifted(_ layer: CALayer, by shift: CFTimeInterval, in tree: RenderTree) -> CALayer {
-        let id = layer.snapshotNodeID
-        guard id >= 0, Int(id) < tree.nodes.count, let snapshot = tree.nodes[Int(id)].snapshot else { return layer }
-        let copy = type(of: snapshot).init(layer: snapshot)
-        let t = localTime(of: id, in: tree) - shift
-        for animation in tree.nodes[Int(id)].animations { animation.apply(to: copy, atLayerTime: t) }
-        copy.storedSublayers = tree.nodes[Int(id)].children.compactMap { child -> CALayer? in
-            guard let resolved = resolve(child, in: tree) else { return nil }
-            return resolveShifted(resolved, by: shift, in: tree)
+    /// Node `id` evaluated `shift` seconds before the frame (a replicator's delayed copies):
+    /// its committed value with its animations applied. Reads only the frame's tree.
+    private func evaluate(_ id: Int32, shift: CFTimeInterval) -> LayerValue? {
+        guard tree.contains(id), var value = tree[id].value else { return nil }
+        let animations = tree[id].animations.list
+        if !animations.isEmpty && (shift != 0 || animatedNow.contains(id)) {
+            value = LayerEvaluator.evaluate(value, animations, atLayerTime: localTime(of: id) - shift)
         }
-        return copy
+        value.timeShift = shift
+        return value
     }
 
     // MARK: Rasterized layers
 
     /// The kept bitmap of a rasterized layer when its subtree still looks the same, else a
     /// new one (kept for later frames unless something inside is animating).
-    private func cachedRaster(of layer: CALayer, _ make: () -> RasterImage?, in tree: RenderTree) -> RasterImage? {
-        let id = layer.snapshotNodeID
-        guard id >= 0, let signature = rasterSignature(of: id, layer, in: tree) else {
-            countRasterization()
+    private func cachedRaster(of layer: LayerValue, _ make: () -> RasterImage?) -> RasterImage? {
+        let id = layer.node
+        guard id >= 0, layer.timeShift == 0, let signature = rasterSignature(of: id, layer) else {
+            rasterizedCount.add(1, ordering: .relaxed)
             return make()
         }
-        rasterLock.lock()
-        let kept = rasters[id]
-        rasterLock.unlock()
-        if let kept, kept.signature == signature { return kept.raster }
-        countRasterization()
+        if let kept = rasters.withLock({ $0[id] }), kept.signature == signature { return kept.raster }
+        rasterizedCount.add(1, ordering: .relaxed)
         guard let raster = make() else { return nil }
-        rasterLock.lock()
-        rasters[id] = (signature, raster)
-        rasterLock.unlock()
+        rasters.withLock { $0[id] = (signature, raster) }
         return raster
-    }
-
-    private func countRasterization() {
-        rasterLock.lock()
-        lastRasterizedCount += 1
-        rasterLock.unlock()
     }
 
     /// What a rasterized layer's bitmap depends on: the layer's own look (not where it is
     /// placed) and everything of its sublayers and masks; nil while any of that animates.
-    private func rasterSignature(of id: Int32, _ layer: CALayer, in tree: RenderTree) -> Int? {
+    private func rasterSignature(of id: Int32, _ layer: LayerValue) -> Int? {
         var hasher = Hasher()
-        let node = tree.nodes[Int(id)]
+        let node = tree[id]
         if animatedNow.contains(id) {
             // Moving, turning or fading a rasterized layer keeps its bitmap.
-            let placementOnly = node.animations.allSatisfy { animation in
+            let placementOnly = node.animations.list.allSatisfy { animation in
                 guard let property = animation as? CAPropertyAnimation, !(animation is CAAnimationGroup),
                       let key = property.keyPath?.split(separator: ".").first else { return false }
                 return CALayer.placementKeys.contains(String(key))
@@ -504,8 +505,8 @@ open class CARenderer: NSObject {
         var visited = 0
         while let next = pending.popLast() {
             visited += 1
-            guard visited < 100_000, !animatedNow.contains(next) else { return nil }
-            let child = tree.nodes[Int(next)]
+            guard visited < 100_000, tree.contains(next), !animatedNow.contains(next) else { return nil }
+            let child = tree[next]
             hasher.combine(next)
             hasher.combine(child.contentVersion)
             hasher.combine(child.children)
@@ -516,23 +517,28 @@ open class CARenderer: NSObject {
         return hasher.finalize()
     }
 
-    private func children(of layer: CALayer, in tree: RenderTree) -> [CALayer] {
-        let id = layer.snapshotNodeID
-        guard id >= 0 else { return layer.sublayersInDrawingOrder }
-        return CALayer.inDrawingOrder(tree.nodes[Int(id)].children.compactMap { resolve($0, in: tree) })
+    /// The sublayers of a drawn value in drawing order: this frame's values, or for a delayed
+    /// copy, evaluated at its shift.
+    private func children(of layer: LayerValue) -> [LayerValue] {
+        let id = layer.node
+        guard tree.contains(id) else { return [] }
+        let ids = tree[id].children
+        let values: [LayerValue]
+        if layer.timeShift != 0 {
+            values = ids.compactMap { evaluate($0, shift: layer.timeShift) }
+        } else {
+            values = ids.compactMap { Int($0) < resolved.count ? resolved[Int($0)] ?? nil : nil }
+        }
+        return LayerValue.inDrawingOrder(values)
     }
 
-    private func mask(of layer: CALayer, in tree: RenderTree) -> CALayer? {
-        let id = layer.snapshotNodeID
-        guard id >= 0 else { return nil }
-        let maskID = tree.nodes[Int(id)].mask
-        return maskID >= 0 ? resolve(maskID, in: tree) : nil
-    }
-
-    /// What the layer may paint, in its own coordinates: its bounds, a shape layer's stroked
-    /// path, and its shadow's reach.
-    private func footprint(of layer: CALayer) -> CGRect {
-        layer.paintedBounds.insetBy(dx: -1, dy: -1)
+    private func mask(of layer: LayerValue) -> LayerValue? {
+        let id = layer.node
+        guard tree.contains(id) else { return nil }
+        let maskID = tree[id].mask
+        guard tree.contains(maskID) else { return nil }
+        if layer.timeShift != 0 { return evaluate(maskID, shift: layer.timeShift) }
+        return Int(maskID) < resolved.count ? resolved[Int(maskID)] : nil
     }
 }
 
@@ -546,14 +552,14 @@ fileprivate struct Band {
 }
 
 /// One frame's bands. `@unchecked Sendable`: the bands write disjoint rows of the bitmap (and
-/// their own buffers); the tree and this frame's resolved layers are only read while they run.
+/// their own buffers); the renderer's frame state (its tree snapshot, evaluated values and
+/// records) is only read while they run, and the raster cache is behind a mutex.
 private struct BandJob: @unchecked Sendable {
     let renderer: CARenderer
-    let tree: RenderTree
-    let top: CALayer
+    let top: LayerValue
     let bands: [Band]
 
     func run(_ band: Int) {
-        renderer.drawBand(bands[band], top: top, tree: tree)
+        renderer.drawBand(bands[band], top: top)
     }
 }

@@ -185,6 +185,7 @@ final class TransactionStack {
         let scheduler = clock.scheduler
         for layer in layers {
             layer.committedState = type(of: layer).init(layer: layer)
+            layer.committedValue = layer.makeRenderValue()
         }
         let now = clock.time
         for (box, animation, groups) in added {

@@ -78,8 +78,6 @@ open class CAEmitterLayer: CALayer {
 
     /// The layer time emission began.
     var emissionStart: CFTimeInterval = 0
-    /// For a render-side copy: the layer time of the frame being drawn.
-    var frameTime: CFTimeInterval?
 
     public required init() {
         super.init()
@@ -108,121 +106,11 @@ open class CAEmitterLayer: CALayer {
 
     public required init?(coder: NSCoder) { nil }
 
-    /// One live particle at the time drawn.
-    struct Particle {
-        let cell: Int
-        let age: Double
-        let position: CGPoint
-        let angle: CGFloat
-        let scale: CGFloat
-        let alpha: CGFloat
-    }
-
-    /// The particles alive at layer time `t`, oldest first within each cell.
-    func particles(at t: CFTimeInterval) -> [Particle] {
-        let elapsed = t - emissionStart
-        guard elapsed > 0, elapsed.isFinite, let cells = emitterCells else { return [] }
-        var out: [Particle] = []
-        for (index, cell) in cells.enumerated() where cell.isEnabled {
-            let rate = Double(cell.birthRate) * Double(birthRate)
-            let maxLife = Double(Swift.max(cell.lifetime + Swift.abs(cell.lifetimeRange), 0)) * Double(lifetime)
-            guard rate > 0, rate.isFinite, maxLife > 0 else { continue }
-            // Births within the longest lifetime before now: k from ⌈(elapsed − maxLife)·rate⌉.
-            // Counts are clamped before converting: an infinite lifetime or a huge rate must
-            // not overflow Int (at most the newest 10,000 are drawn).
-            @inline(__always) func count(_ x: Double) -> Int { x.isNaN ? 0 : Int(Swift.min(Swift.max(x, -1e15), 1e15)) }
-            let newest = count((elapsed * rate).rounded(.down))
-            let oldest = Swift.max(0, count(((elapsed - maxLife) * rate).rounded(.up)))
-            guard newest >= oldest else { continue }
-            for k in Swift.max(oldest, newest - 10_000)...newest {
-                var random = ParticleRandom(seed: seed, cell: index, particle: k)
-                let age = elapsed - Double(k) / rate
-                let life = Double(cell.lifetime + cell.lifetimeRange * random.signed()) * Double(lifetime)
-                guard age >= 0, age < life else { continue }
-                let direction = cell.emissionLongitude + cell.emissionRange * CGFloat(random.signed())
-                let speed = (cell.velocity + cell.velocityRange * CGFloat(random.signed())) * CGFloat(velocity)
-                let start = startPoint(&random)
-                let a = CGFloat(age)
-                let position = CGPoint(x: start.x + cos(direction) * speed * a + 0.5 * cell.xAcceleration * a * a,
-                                       y: start.y + sin(direction) * speed * a + 0.5 * cell.yAcceleration * a * a)
-                let angle = (cell.spin + cell.spinRange * CGFloat(random.signed())) * CGFloat(spin) * a
-                let size = (cell.scale + cell.scaleRange * CGFloat(random.signed()) + cell.scaleSpeed * a) * CGFloat(scale)
-                let baseAlpha = (cell.color?.alpha ?? 1) + CGFloat(cell.alphaRange * random.signed())
-                let alpha = Swift.min(Swift.max(baseAlpha + CGFloat(cell.alphaSpeed) * a, 0), 1)
-                guard size > 0, alpha > 0 else { continue }
-                out.append(Particle(cell: index, age: age, position: position, angle: angle, scale: size, alpha: alpha))
-            }
-        }
-        return out
-    }
-
-    /// A starting point on the emitter shape, as the mode asks.
-    private func startPoint(_ random: inout ParticleRandom) -> CGPoint {
-        let c = emitterPosition, w = emitterSize.width, h = emitterSize.height
-        switch emitterShape {
-        case .line:
-            return CGPoint(x: c.x + w * CGFloat(random.signed()) / 2, y: c.y)
-        case .rectangle, .cuboid:
-            if emitterMode == .points { return c }
-            if emitterMode == .outline {
-                let side = Int(random.unit() * 4) % 4, f = CGFloat(random.signed()) / 2
-                switch side {
-                case 0: return CGPoint(x: c.x + w * f, y: c.y - h / 2)
-                case 1: return CGPoint(x: c.x + w / 2, y: c.y + h * f)
-                case 2: return CGPoint(x: c.x + w * f, y: c.y + h / 2)
-                default: return CGPoint(x: c.x - w / 2, y: c.y + h * f)
-                }
-            }
-            return CGPoint(x: c.x + w * CGFloat(random.signed()) / 2, y: c.y + h * CGFloat(random.signed()) / 2)
-        case .circle, .sphere:
-            if emitterMode == .points { return c }
-            let angle = CGFloat(random.unit()) * 2 * .pi
-            let radius = w / 2 * (emitterMode == .outline ? 1 : CGFloat(random.unit()).squareRoot())
-            return CGPoint(x: c.x + cos(angle) * radius, y: c.y + sin(angle) * radius)
-        default:
-            return c
-        }
-    }
-
-    override var drawsOwnContent: Bool { true }
-    override var paintsBeyondFootprints: Bool { true }
-    override var changesWithTime: Bool { !(emitterCells ?? []).isEmpty }
-
-    override func drawOwnContent(in ctx: CGContext) {
-        var list = particles(at: frameTime ?? currentLocalTime)
-        guard !list.isEmpty, let cells = emitterCells else { return }
-        if renderMode == .oldestLast || renderMode == .backToFront { list.sort { $0.age < $1.age } }
-        if renderMode == .oldestFirst { list.sort { $0.age > $1.age } }
-        if renderMode == .additive { ctx.setBlendMode(.plusLighter) }
-        let images = cells.map { cell in (cell.contents as? CGImage).map { CAEmitterLayer.tinted($0, cell.color) } ?? nil }
-        for particle in list {
-            guard let image = images[particle.cell] else { continue }
-            let cell = cells[particle.cell]
-            let size = CGSize(width: CGFloat(image.width) / Swift.max(cell.contentsScale, 1e-3) * particle.scale,
-                              height: CGFloat(image.height) / Swift.max(cell.contentsScale, 1e-3) * particle.scale)
-            ctx.saveGState()
-            ctx.setAlpha(particle.alpha)
-            ctx.translateBy(x: particle.position.x, y: particle.position.y)
-            ctx.rotate(by: particle.angle)
-            ctx.drawUpright(image, in: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height))
-            ctx.restoreGState()
-        }
-    }
-
-    /// The contents multiplied by the cell colour's components (alpha is applied per particle).
-    private static func tinted(_ image: CGImage, _ color: CGColor?) -> CGImage {
-        guard let c = color?.components, c.count >= 3, !(c[0] == 1 && c[1] == 1 && c[2] == 1) else { return image }
-        let w = image.width, h = image.height
-        guard let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
-                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue),
-              let data = ctx.data else { return image }
-        ctx.draw(image, in: CGRect(x: 0, y: 0, width: w, height: h))
-        let bytes = data.assumingMemoryBound(to: UInt8.self)
-        let factors = [c[0], c[1], c[2]].map { Swift.min(Swift.max($0, 0), 1) }
-        for i in 0..<(w * h) {
-            for k in 0..<3 { bytes[i * 4 + k] = UInt8((CGFloat(bytes[i * 4 + k]) * factors[k]).rounded()) }
-        }
-        return ctx.makeImage() ?? image
+    override var renderContent: LayerContent {
+        .emitter(EmitterContent(
+            cells: (emitterCells ?? []).map(EmitterCellValue.init), birthRate: birthRate, lifetime: lifetime,
+            emitterPosition: emitterPosition, emitterSize: emitterSize, emitterShape: emitterShape, emitterMode: emitterMode,
+            renderMode: renderMode, velocity: velocity, scale: scale, spin: spin, seed: seed, emissionStart: emissionStart))
     }
 }
 

@@ -84,15 +84,10 @@ open class CAReplicatorLayer: CALayer {
         }
     }
 
-    override var paintsBeyondFootprints: Bool { true }
-
-    /// The colour multiplier of copy `i` (straight RGBA, clamped to 0…1).
-    func tint(ofInstance i: Int) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
-        let c = instanceColor?.components ?? [1, 1, 1, 1]
-        let base: [CGFloat] = c.count >= 4 ? Array(c.prefix(4)) : (c.count == 2 ? [c[0], c[0], c[0], c[1]] : [1, 1, 1, 1])
-        let k = CGFloat(i)
-        func clamp(_ v: CGFloat) -> CGFloat { Swift.min(Swift.max(v, 0), 1) }
-        return (clamp(base[0] + k * CGFloat(instanceRedOffset)), clamp(base[1] + k * CGFloat(instanceGreenOffset)),
-                clamp(base[2] + k * CGFloat(instanceBlueOffset)), clamp(base[3] + k * CGFloat(instanceAlphaOffset)))
+    override var renderContent: LayerContent {
+        .replicator(ReplicatorContent(instanceCount: instanceCount, instanceDelay: instanceDelay, instanceTransform: instanceTransform,
+                                      instanceColor: instanceColor, instanceRedOffset: instanceRedOffset,
+                                      instanceGreenOffset: instanceGreenOffset, instanceBlueOffset: instanceBlueOffset,
+                                      instanceAlphaOffset: instanceAlphaOffset))
     }
 }

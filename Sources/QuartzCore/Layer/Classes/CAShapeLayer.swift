@@ -123,41 +123,10 @@ open class CAShapeLayer: CALayer {
         }
     }
 
-    /// Fills, then strokes, the path into `ctx` (in layer coordinates).
-    override var drawsOwnContent: Bool { true }
-
-    /// The bounds, the stroked path (a miter reaches at most miterLimit × lineWidth) and the
-    /// shadow.
-    override var paintedBounds: CGRect {
-        guard let path, !path.isEmpty else { return super.paintedBounds }
-        let reach = lineWidth * Swift.max(miterLimit, 1)
-        return withShadowReach(bounds.union(path.boundingBoxOfPath.insetBy(dx: -reach, dy: -reach)))
-    }
-
-    override func drawOwnContent(in ctx: CGContext) {
-        guard let path, !path.isEmpty else { return }
-        if let fillColor, fillColor.alpha > 0 {
-            ctx.saveGState()
-            ctx.addPath(path)
-            ctx.setFillColor(fillColor)
-            ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
-            ctx.restoreGState()
-        }
-        guard let strokeColor, strokeColor.alpha > 0, lineWidth > 0, strokeEnd > strokeStart else { return }
-        let start = Swift.min(Swift.max(strokeStart, 0), 1), end = Swift.min(Swift.max(strokeEnd, 0), 1)
-        guard end > start else { return }
-        let stroked = (start == 0 && end == 1) ? path : path.trimmed(from: start, to: end)
-        ctx.saveGState()
-        ctx.addPath(stroked)
-        ctx.setStrokeColor(strokeColor)
-        ctx.setLineWidth(lineWidth)
-        ctx.setMiterLimit(miterLimit)
-        ctx.setLineCap(lineCap == .round ? .round : lineCap == .square ? .square : .butt)
-        ctx.setLineJoin(lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter)
-        if let pattern = lineDashPattern, !pattern.isEmpty {
-            ctx.setLineDash(phase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) })
-        }
-        ctx.strokePath()
-        ctx.restoreGState()
+    override var renderContent: LayerContent {
+        .shape(ShapeContent(path: path, fillColor: fillColor, fillRule: fillRule, strokeColor: strokeColor,
+                            strokeStart: strokeStart, strokeEnd: strokeEnd, lineWidth: lineWidth, miterLimit: miterLimit,
+                            lineCap: lineCap, lineJoin: lineJoin, lineDashPhase: lineDashPhase,
+                            lineDashPattern: lineDashPattern?.map { CGFloat($0.doubleValue) }))
     }
 }

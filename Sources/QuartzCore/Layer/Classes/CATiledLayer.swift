@@ -116,15 +116,13 @@ open class CATiledLayer: CALayer {
     }
 
     /// The drawn tiles of the current level, each in its place.
-    override var drawsOwnContent: Bool { true }
-
-    override func drawOwnContent(in ctx: CGContext) {
+    override var renderContent: LayerContent {
         let level = levelScale
         let side = tilePoints(level)
-        for (key, image) in tiles where key.level == level {
+        return .tiles(tiles.compactMap { key, image in
+            guard key.level == level else { return nil }
             let r = tileRect(key.column, key.row, side).intersection(bounds)
-            guard !r.isNull, !r.isEmpty else { continue }
-            ctx.drawUpright(image, in: r)
-        }
+            return r.isNull || r.isEmpty ? nil : (r, image)
+        })
     }
 }

@@ -22,4 +22,5 @@ open class CATransformLayer: CALayer {
     public required init?(coder: NSCoder) { nil }
 
     override var flattensSublayers: Bool { false }
+    override var renderContent: LayerContent { .transformLayer }
 }
