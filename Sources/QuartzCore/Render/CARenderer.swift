@@ -149,13 +149,15 @@ open class CARenderer: NSObject {
         // Walk the tree: each node's footprint now, against the last frame's.
         var live = [Bool](repeating: false, count: resolved.count)
         var replicatedChange = false
-        // Footprints (root coordinates) of the layers that cast shadows this frame.
-        var shadowCasters: [CGRect] = []
+        // Footprints (root coordinates) of the layers drawn as one piece this frame (shadow
+        // casters, rasterized layers), sublayers included.
+        var wholeFootprints: [CGRect] = []
         shadowMargin = 0
+        castsShadows = false
         /// Whether node `i` changed since the last frame (and records it as seen now).
-        func changed(_ i: Int, rect: CGRect, isAnimated: Bool) -> Bool {
+        func changed(_ i: Int, rect: CGRect, isAnimated: Bool, forced: Bool = false) -> Bool {
             let contentVersion = tree[Int32(i)].contentVersion
-            let result = forceFullFrame || !recordLive[i] || recordVersion[i] != contentVersion || recordRect[i] != rect
+            let result = forced || forceFullFrame || !recordLive[i] || recordVersion[i] != contentVersion || recordRect[i] != rect
                 || isAnimated || recordAnimated[i]
             live[i] = true
             recordVersion[i] = contentVersion
@@ -163,30 +165,55 @@ open class CARenderer: NSObject {
             return result
         }
         /// A mask's subtree: drawn only through its host, so any change inside repaints the
-        /// host's footprint (`hostRect`).
-        func visitMask(_ id: Int32, hostRect: CGRect, depth: Int) {
-            guard depth < 10_000, tree.contains(id), resolve(id) != nil else { return }
-            let i = Int(id)
-            let isAnimated = !animatedNow.isEmpty && animatedNow.contains(id)
-            if changed(i, rect: hostRect, isAnimated: isAnimated) {
-                area = area.union(hostRect)
-                if recordLive[i] { area = area.union(recordRect[i]) }
+        /// host's footprint (`hostRect`: the host with everything below it).
+        func visitMask(_ mask: Int32, hostRect: CGRect) {
+            var pending = [mask]
+            while let id = pending.popLast() {
+                guard tree.contains(id), resolve(id) != nil else { continue }
+                let i = Int(id)
+                let isAnimated = !animatedNow.isEmpty && animatedNow.contains(id)
+                if changed(i, rect: hostRect, isAnimated: isAnimated) {
+                    area = area.union(hostRect)
+                    if recordLive[i] { area = area.union(recordRect[i]) }
+                }
+                recordRect[i] = hostRect
+                recordLeaf[i] = false
+                pending += tree[id].children
+                if tree[id].mask >= 0 { pending.append(tree[id].mask) }
             }
-            recordRect[i] = hostRect
-            recordLeaf[i] = false
-            for child in tree[id].children { visitMask(child, hostRect: hostRect, depth: depth + 1) }
-            if tree[id].mask >= 0 { visitMask(tree[id].mask, hostRect: hostRect, depth: depth + 1) }
         }
-        func visit(_ id: Int32, _ parent: LayerValue?, _ toRoot: CGAffineTransform, replicated: Bool = false, in3D: Bool = false) {
-            guard let layer = resolve(id) else { return }
+        /// One drawn layer on the walk's stack.
+        struct Step {
+            let id: Int32
+            let layer: LayerValue
+            let transform: CGAffineTransform
+            let in3D: Bool
+            /// Whether its sublayers are replicated or drawn among particles.
+            let inside: Bool
+            /// Whether something of it that its sublayers inherit changed: they repaint too.
+            let forced: Bool
+            /// How far (root points) shadows cast by it and its ancestors reach beyond a sublayer.
+            let outset: CGFloat
+            /// Whether it is drawn as one piece (a shadow blurred from all of it, a rasterized
+            /// bitmap): damage touching any of it repaints all of it.
+            let isWhole: Bool
+            /// It with everything below it (root points), as far as it is visited yet.
+            var subtree: CGRect
+            var next = 0
+        }
+        /// Visits one layer (its own footprint against the last frame's); the step for its
+        /// sublayers when it is shown.
+        func enter(_ id: Int32, below parent: Step?) -> Step? {
+            guard let layer = resolve(id) else { return nil }
             let i = Int(id)
             var transform = CGAffineTransform.identity
-            var in3D = in3D
+            var in3D = parent?.in3D ?? false
             if let parent, !in3D {
-                if !layer.isDrawnIn3D(inParent: parent) {
-                    transform = layer.transform(inParent: parent).concatenating(toRoot)
-                } else if layer.flattensSublayers && parent.flattensSublayers,
-                          case let h = layer.transform3D(inParent: parent).planeProjection, h.isAffine {
+                let toRoot = parent.transform
+                if !layer.isDrawnIn3D(inParent: parent.layer) {
+                    transform = layer.transform(inParent: parent.layer).concatenating(toRoot)
+                } else if layer.flattensSublayers && parent.layer.flattensSublayers,
+                          case let h = layer.transform3D(inParent: parent.layer).planeProjection, h.isAffine {
                     // A 3-D transform that maps the layer's plane affinely (a turn without
                     // perspective, a perspective parent with the layer flat in it).
                     transform = h.affine.concatenating(toRoot)
@@ -196,40 +223,67 @@ open class CARenderer: NSObject {
                     in3D = true
                 }
             }
+            let stretch = Swift.max(abs(transform.a * transform.d - transform.b * transform.c).squareRoot(), 1)
+            // A rasterized bitmap covers its subtree rounded out to its own pixel grid and is
+            // filtered when drawn: up to one of its pixels beyond, all of it redrawn together.
+            let rasterizes = layer.shouldRasterize && layer.rasterizationScale.isFinite && layer.rasterizationScale > 0
+            let rasterReach = rasterizes ? Swift.min(1 / layer.rasterizationScale, 1e6) * stretch : 0
+            let outset = (parent?.outset ?? 0) + rasterReach
             var hidden = layer.isHidden || layer.opacity <= 0 || !layer.hasRenderableGeometry
-            let rect = hidden ? CGRect.null : in3D ? CGRect.infinite : layer.paintedBounds.insetBy(dx: -1, dy: -1).applying(transform)
+            var rect = hidden ? CGRect.null : in3D ? CGRect.infinite : layer.paintedBounds.insetBy(dx: -1, dy: -1).applying(transform)
             // A finite layer can still land nowhere finite (a huge scale composed down the tree).
             if !rect.isNull && !in3D && !rect.isFiniteRect { hidden = true }
+            if !hidden && outset > 0 && !in3D { rect = rect.insetBy(dx: -outset, dy: -outset) }
             let shownRect = hidden ? CGRect.null : rect
-            let mask = tree[id].mask
+            let replicated = parent?.inside ?? false
             let isAnimated = !animatedNow.isEmpty && animatedNow.contains(id)
-            if changed(i, rect: shownRect, isAnimated: isAnimated) {
+            let forced = parent?.forced ?? false
+            let nodeChanged = changed(i, rect: shownRect, isAnimated: isAnimated, forced: forced)
+            if nodeChanged {
                 area = area.union(shownRect)
                 if recordLive[i] { area = area.union(recordRect[i]) }
                 // Replicated copies and particles can be anywhere: repaint everything.
                 if replicated || layer.paintsBeyondFootprints { replicatedChange = true }
             }
             recordRect[i] = shownRect
-            recordLeaf[i] = tree[id].children.isEmpty && mask < 0
-            if !hidden && layer.castsShadow {
-                shadowCasters.append(shownRect)
-                let reach = layer.shadowSpread + 1 + Swift.max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height))
-                let stretch = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
-                shadowMargin = Swift.max(shadowMargin, in3D ? .infinity : reach * Swift.max(stretch, 1))
+            recordLeaf[i] = tree[id].children.isEmpty && tree[id].mask < 0
+            guard !hidden else { return nil }
+            var reach: CGFloat = 0
+            let casts = layer.castsShadow
+            if casts {
+                reach = in3D ? .infinity
+                    : (layer.shadowSpread + 1 + Swift.max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height))) * stretch
+                shadowMargin = Swift.max(shadowMargin, reach)
+                castsShadows = true
             }
-            guard !hidden else { return }
-            let inside = replicated || layer.paintsBeyondFootprints
-            for child in tree[id].children { visit(child, layer, transform, replicated: inside, in3D: in3D) }
-            if mask >= 0 { visitMask(mask, hostRect: shownRect, depth: 0) }
+            return Step(id: id, layer: layer, transform: transform, in3D: in3D, inside: replicated || layer.paintsBeyondFootprints,
+                        forced: forced || nodeChanged, outset: reach.isFinite ? outset + reach : outset,
+                        isWhole: casts || rasterizes, subtree: shownRect)
         }
-        visit(root, nil, .identity)
+        // Depth first without recursion: a chain of any depth walks in a heap stack.
+        var stack: [Step] = []
+        if let top = enter(root, below: nil) { stack.append(top) }
+        while !stack.isEmpty {
+            let last = stack.count - 1
+            let children = tree[stack[last].id].children
+            if stack[last].next < children.count {
+                let child = children[stack[last].next]
+                stack[last].next += 1
+                if let step = enter(child, below: stack[last]) { stack.append(step) }
+                continue
+            }
+            let done = stack.removeLast()
+            // A mask clips its host and everything below it; a shadow falls from all of it.
+            if tree[done.id].mask >= 0 { visitMask(tree[done.id].mask, hostRect: done.subtree) }
+            if done.isWhole { wholeFootprints.append(done.subtree) }
+            if !stack.isEmpty { stack[stack.count - 1].subtree = stack[stack.count - 1].subtree.union(done.subtree) }
+        }
         for i in 0..<recordLive.count where recordLive[i] && !live[i] {
             // Gone from the tree since the last frame: erase where it was.
             area = area.union(recordRect[i])
             recordAnimated[i] = false
         }
         recordLive = live
-        castsShadows = !shadowCasters.isEmpty
         rasters.withLock { kept in
             if !kept.isEmpty { kept = kept.filter { Int($0.key) < live.count && live[Int($0.key)] } }
         }
@@ -239,7 +293,7 @@ open class CARenderer: NSObject {
         // the caster's whole footprint is repainted (and so on for casters that reaches).
         for _ in 0..<4 {
             var grown = false
-            for caster in shadowCasters where !caster.isNull && caster.intersects(area) && !area.contains(caster) {
+            for caster in wholeFootprints where !caster.isNull && caster.intersects(area) && !area.contains(caster) {
                 area = area.union(caster)
                 grown = true
             }
