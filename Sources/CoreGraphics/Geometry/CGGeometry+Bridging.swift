@@ -56,7 +56,7 @@ extension CGFloat: @retroactive _ObjectiveCBridgeable {
 
 /// The bridging requirements shared by every geometry structure: bridging back succeeds only
 /// for a box made from the same kind of structure.
-package protocol GeometryBridgeable: _ObjectiveCBridgeable where _ObjectiveCType == NSValue {
+package protocol GeometryBridgeable: _ObjectiveCBridgeable, Sendable where _ObjectiveCType == NSValue {
     /// The structure in `box`, or nil if the box holds something else.
     static func unbox(_ box: NSValue) -> Self?
     static var zeroValue: Self { get }

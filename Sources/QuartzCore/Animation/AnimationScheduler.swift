@@ -67,6 +67,17 @@ package final class AnimationScheduler: @unchecked Sendable {
     private var wakeScheduled = false
     /// Callbacks run on every delivery (display links), by registration id.
     private var frameCallbacks: [(id: Int, callback: () -> Void)] = []
+    private var storedFramesPerSecond: Double = 60
+
+    /// How often frame callbacks (`CADisplayLink`, clock-paced compositors) run on the system
+    /// clock: the display's refresh rate, set when a window's surface reports it; 60 before.
+    package var displayFramesPerSecond: Double {
+        get { lock.withLock { storedFramesPerSecond } }
+        set {
+            guard newValue.isFinite, newValue >= 1, newValue <= 1000 else { return }
+            lock.withLock { storedFramesPerSecond = newValue }
+        }
+    }
     private var nextCallbackID = 0
     /// Work for the next turn of the main run loop, by ticket; taken once by whichever comes
     /// first, the main queue or (on a manual clock) the next delivery.
@@ -200,7 +211,7 @@ package final class AnimationScheduler: @unchecked Sendable {
             next = Swift.min(next, layer.mediaTime(fromLocalTime: due))
         }
         let hasCallbacks = !frameCallbacks.isEmpty
-        if hasCallbacks { next = Swift.min(next, now + 1.0 / 60) }
+        if hasCallbacks { next = Swift.min(next, now + 1.0 / storedFramesPerSecond) }
         guard next.isFinite, !wakeScheduled else {
             lock.unlock()
             return

@@ -32,6 +32,8 @@ open class CARenderer: NSObject {
     /// The root's node id (written where `layer` is set, read by frames on any thread).
     private let rootID = Atomic<Int32>(-1)
     private let context: CGContext
+    /// Whoever owns the pixels `context` draws into, when not the context itself.
+    private let owner: AnyObject?
     /// Two contexts over the rows above and below a split row of the same pixels, for frames
     /// that paint enough to be split across two threads (the last split's, kept).
     private var bands: (row: Int, contexts: [CGContext])?
@@ -62,9 +64,9 @@ open class CARenderer: NSObject {
     private var castsShadows = false
     /// How far (root points) beyond its caster's shape any shadow of this frame reaches.
     private var shadowMargin: CGFloat = 0
-    /// Private row buffers for shadowed frames drawn in two bands (each band draws a margin of
-    /// rows beyond its own, so blurs see what lies across the band edge).
-    private var privateBands: [UnsafeMutableRawPointer] = []
+    /// Private bitmaps for shadowed frames drawn in two bands (each band draws a margin of rows
+    /// beyond its own, so blurs see what lies across the band edge). Each owns its pixels.
+    private var privateBands: [CGContext] = []
     private var anyAnimatedLastFrame = false
 
     /// Rasterized layers' bitmaps by node id, with the signature of the subtree they show
@@ -84,25 +86,38 @@ open class CARenderer: NSObject {
 
     /// A renderer drawing into a transparent bitmap of the given size, `scale` pixels per point.
     /// Nil for sizes that cannot be allocated.
-    public init?(pixelWidth: Int, pixelHeight: Int, scale: CGFloat = 1) {
-        guard scale > 0, scale.isFinite,
-              let context = CGContext(data: nil, width: pixelWidth, height: pixelHeight, bitsPerComponent: 8, bytesPerRow: 0,
+    public convenience init?(pixelWidth: Int, pixelHeight: Int, scale: CGFloat = 1) {
+        guard let context = CGContext(data: nil, width: pixelWidth, height: pixelHeight, bitsPerComponent: 8, bytesPerRow: 0,
                                       space: CGColorSpaceCreateDeviceRGB(),
                                       bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return nil }
+        self.init(context: context, scale: scale, owner: nil)
+    }
+
+    /// A renderer drawing in place into pixels someone else owns (a window surface's buffer):
+    /// `pixelWidth` × `pixelHeight` pixels of 32 bits in the layout `bitmapInfo` names, rows
+    /// `bytesPerRow` apart from the top. `owner` is kept as long as the renderer, so the
+    /// memory stays valid. Nil for layouts the rasterizer cannot draw into.
+    package convenience init?(drawingInto data: UnsafeMutableRawPointer, pixelWidth: Int, pixelHeight: Int, bytesPerRow: Int,
+                              bitmapInfo: UInt32, scale: CGFloat, owner: AnyObject) {
+        guard let context = CGContext(data: data, width: pixelWidth, height: pixelHeight, bitsPerComponent: 8,
+                                      bytesPerRow: bytesPerRow, space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: bitmapInfo)
+        else { return nil }
+        self.init(context: context, scale: scale, owner: owner)
+    }
+
+    private init?(context: CGContext, scale: CGFloat, owner: AnyObject?) {
+        guard scale > 0, scale.isFinite else { return nil }
         self.context = context
         self.scale = scale
-        self.pixelHeight = pixelHeight
+        self.owner = owner
+        pixelWidth = context.width
+        pixelHeight = context.height
         bounds = CGRect(x: 0, y: 0, width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale)
         // Layer space is y-down, in points.
         context.translateBy(x: 0, y: CGFloat(pixelHeight))
         context.scaleBy(x: scale, y: -scale)
-        self.pixelWidth = pixelWidth
         super.init()
-    }
-
-    deinit {
-        for buffer in privateBands { buffer.deallocate() }
     }
 
     /// Starts a frame at media time `t`.
@@ -313,7 +328,7 @@ open class CARenderer: NSObject {
     private func rowContext(_ data: UnsafeMutableRawPointer, first: Int, rows: Int) -> CGContext? {
         guard rows > 0, let band = CGContext(data: data, width: pixelWidth, height: rows, bitsPerComponent: 8,
                                              bytesPerRow: context.bytesPerRow, space: CGColorSpaceCreateDeviceRGB(),
-                                             bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
+                                             bitmapInfo: context.bitmapInfo.rawValue) else { return nil }
         band.translateBy(x: 0, y: CGFloat(rows + first))
         band.scaleBy(x: scale, y: -scale)
         return band
@@ -338,12 +353,14 @@ open class CARenderer: NSObject {
         var result: [Band] = []
         for (index, part) in parts.enumerated() {
             while privateBands.count <= index {
-                privateBands.append(UnsafeMutableRawPointer.allocate(byteCount: Swift.max(context.bytesPerRow * pixelHeight, 4),
-                                                                      alignment: 16))
+                guard let owned = CGContext(data: nil, width: pixelWidth, height: pixelHeight, bitsPerComponent: 8,
+                                            bytesPerRow: context.bytesPerRow, space: CGColorSpaceCreateDeviceRGB(),
+                                            bitmapInfo: context.bitmapInfo.rawValue) else { return nil }
+                privateBands.append(owned)
             }
             let first = Swift.max(0, Int(((part.minY - margin) * scale).rounded(.down)))
             let last = Swift.min(pixelHeight, Int(((part.maxY + margin) * scale).rounded(.up)))
-            guard let band = rowContext(privateBands[index], first: first, rows: last - first) else { return nil }
+            guard let data = privateBands[index].data, let band = rowContext(data, first: first, rows: last - first) else { return nil }
             let drawn = CGRect(x: part.minX, y: CGFloat(first) / scale, width: part.width, height: CGFloat(last - first) / scale)
             result.append(Band(context: band, area: drawn, copyBack: (part, first)))
         }

@@ -17,6 +17,21 @@ package final class RenderTree: Sendable {
 
     private let state = Mutex(RenderTreeSnapshot())
     private let freeIDs = Mutex<[Int32]>([])
+    private let observers = Mutex<(next: Int, list: [(id: Int, call: @Sendable () -> Void)])>((0, []))
+
+    /// Calls `observer` after every commit that wrote something (on the committing thread,
+    /// no lock held): how a paused compositor learns there is a new frame to draw.
+    package func addCommitObserver(_ observer: @escaping @Sendable () -> Void) -> Int {
+        observers.withLock { state in
+            state.next += 1
+            state.list.append((state.next, observer))
+            return state.next
+        }
+    }
+
+    package func removeCommitObserver(_ id: Int) {
+        observers.withLock { $0.list.removeAll { $0.id == id } }
+    }
 
     /// The tree as committed so far: an immutable value the caller owns.
     package func snapshot() -> RenderTreeSnapshot {
@@ -73,6 +88,7 @@ package final class RenderTree: Sendable {
             tree.version += 1
             for entry in entries { tree.write(entry) }
         }
+        for observer in observers.withLock({ $0.list }) { observer.call() }
     }
 }
 

@@ -1,71 +1,147 @@
 import Foundation
 import LaminaPlatform
 
-/// Composites one window into its platform surface, frame by frame, redrawing only what
-/// changed.
+/// Composites one window into its platform surface, frame by frame: the renderer draws in
+/// place into the surface's own buffer, redrawing only what changed, and the surface is
+/// given just the damaged rectangles. An idle frame draws, copies and presents nothing.
 @MainActor
 final class WindowCompositor {
     let surface: PlatformSurface
-    let renderer: CARenderer
-    let size: CGSize
+    private(set) var renderer: CARenderer
+    private(set) var size: CGSize
+    private(set) var scale: CGFloat
 
     init?(window: UIWindow, scale: CGFloat) {
         let size = window.bounds.size
-        // Sizes are checked before converting: a window of 1e30 points has no surface.
-        let pixels = (width: (size.width * scale).rounded(.up), height: (size.height * scale).rounded(.up))
-        guard pixels.width.isFinite, pixels.height.isFinite, pixels.width <= 65_536, pixels.height <= 65_536 else { return nil }
-        let width = Int(pixels.width), height = Int(pixels.height)
-        guard size.width > 0, size.height > 0, width > 0, height > 0,
-              let surface = Platform.backend.makeSurface(pixelWidth: width, pixelHeight: height, scale: scale,
+        guard let pixels = WindowCompositor.pixelSize(of: size, scale: scale),
+              let surface = Platform.backend.makeSurface(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale,
                                                          title: window.windowTitle),
-              let renderer = CARenderer(pixelWidth: width, pixelHeight: height, scale: scale)
+              let renderer = WindowCompositor.renderer(on: surface)
         else { return nil }
         self.surface = surface
         self.renderer = renderer
         self.size = size
+        self.scale = scale
         renderer.layer = window.layer
+        if let events = surface as? PlatformWindowEventSource {
+            events.setEventHandler { [weak window] event in window?.handlePlatformEvent(event) }
+        }
+    }
+
+    /// A window's size in whole device pixels; nil for sizes no surface has (sizes are checked
+    /// before converting: a window of 1e30 points has no surface).
+    private static func pixelSize(of size: CGSize, scale: CGFloat) -> (width: Int, height: Int)? {
+        let width = (size.width * scale).rounded(.up), height = (size.height * scale).rounded(.up)
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1, width <= 65_536, height <= 65_536 else { return nil }
+        return (Int(width), Int(height))
+    }
+
+    /// A renderer drawing into `surface`'s buffer (which it keeps alive).
+    private static func renderer(on surface: PlatformSurface) -> CARenderer? {
+        let buffer = surface.buffer
+        return CARenderer(drawingInto: buffer.baseAddress, pixelWidth: buffer.width, pixelHeight: buffer.height,
+                          bytesPerRow: buffer.bytesPerRow, bitmapInfo: buffer.bitmapInfo, scale: surface.scale, owner: buffer)
+    }
+
+    /// Follows a new window size or screen scale: the same surface, resized, with a renderer
+    /// on its new buffer. False when the surface cannot take the size.
+    func resize(window: UIWindow, to size: CGSize, scale: CGFloat) -> Bool {
+        guard let pixels = WindowCompositor.pixelSize(of: size, scale: scale),
+              surface.resize(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale),
+              let renderer = WindowCompositor.renderer(on: surface)
+        else { return false }
+        let clock = thread != nil ? threadClock : nil
+        stopThread()
+        self.renderer = renderer
+        self.size = size
+        self.scale = scale
+        renderer.layer = window.layer
+        if let clock { startThread(clock: clock) }
+        return true
     }
 
     /// Frames on a thread of their own, when started.
     var thread: CompositorThread?
+    private var threadClock: CAMediaClock?
+    private var commitObserver: Int?
 
     /// One frame at media time `t`: the damage in points, presented to the surface in pixels.
     /// While the compositor thread runs, asks it for a frame and waits for it instead.
     func renderFrame(atTime t: CFTimeInterval) -> CGRect {
-        if let thread { return thread.drawFrameAndWait().damage }
+        if let thread { return thread.drawFrameAndWait() }
         let damage = renderer.renderFrame(atTime: t)
-        guard !damage.isNull, !damage.isEmpty, let image = renderer.makeImage() else { return damage }
-        WindowCompositor.present(image, damage: damage, to: surface)
+        WindowCompositor.present(damage, to: surface)
         return damage
     }
 
-    nonisolated static func present(_ image: CGImage, damage: CGRect, to surface: PlatformSurface) {
+    /// Hands `damage` (points) to the surface as whole device pixels inside its buffer.
+    nonisolated static func present(_ damage: CGRect, to surface: PlatformSurface) {
+        guard !damage.isNull, !damage.isEmpty else { return }
         let scale = surface.scale
         let pixels = CGRect(x: damage.minX * scale, y: damage.minY * scale, width: damage.width * scale,
                             height: damage.height * scale).integral
-        surface.present(image, damage: pixels)
+            .intersection(CGRect(x: 0, y: 0, width: surface.pixelWidth, height: surface.pixelHeight))
+        guard !pixels.isNull, !pixels.isEmpty else { return }
+        surface.present(damage: [pixels])
     }
 
+    /// The bitmap as the last frame left it (a copy).
+    func makeImage() -> CGImage? {
+        thread?.makeImage() ?? renderer.makeImage()
+    }
+
+    /// Starts the compositor thread. On a manual clock it follows the clock's frames; on the
+    /// system clock a surface with its own refresh paces it, refreshing only while something
+    /// animates or a commit brought a change.
     func startThread(clock: CAMediaClock) {
         guard thread == nil else { return }
         let target = UncheckedSurface(surface: surface)
-        let thread = CompositorThread(renderer: renderer, clock: clock) { image, damage in
-            WindowCompositor.present(image, damage: damage, to: target.surface)
-        }
+        var source: UncheckedFrameSource?
+        if !clock.isManual, let frames = surface as? PlatformFrameSource { source = UncheckedFrameSource(source: frames) }
+        var animating: (@Sendable (Bool) -> Void)?
+        if let source { animating = { isAnimating in source.source.wantsFrames = isAnimating } }
+        let present: @Sendable (CGRect) -> Void = { damage in WindowCompositor.present(damage, to: target.surface) }
+        let thread = CompositorThread(renderer: renderer, clock: clock, pacedByClock: animating == nil,
+                                      present: present, animating: animating)
         self.thread = thread
+        threadClock = clock
+        if let source {
+            let weakThread = WeakCompositorThread(thread)
+            source.source.setFrameHandler { weakThread.thread?.requestFrame() }
+            commitObserver = RenderTree.shared.addCommitObserver { source.source.wantsFrames = true }
+            clock.scheduler.displayFramesPerSecond = source.source.framesPerSecond
+        }
         thread.start()
-        _ = thread.waitForFrames(1)
+        thread.waitUntilDrawn(1)
     }
 
     func stopThread() {
+        if let commitObserver { RenderTree.shared.removeCommitObserver(commitObserver) }
+        commitObserver = nil
+        if let source = surface as? PlatformFrameSource, thread != nil {
+            source.setFrameHandler(nil)
+            source.wantsFrames = false
+        }
         thread?.stop()
         thread = nil
+        threadClock = nil
     }
 }
 
 /// A surface handed to the compositor thread, which is then the only one presenting to it.
 private struct UncheckedSurface: @unchecked Sendable {
     let surface: PlatformSurface
+}
+
+/// A surface's refresh, switched on and off from the compositor thread and commits (its
+/// `wantsFrames` is the surface's to make thread-safe, as `PlatformFrameSource` requires).
+private struct UncheckedFrameSource: @unchecked Sendable {
+    let source: PlatformFrameSource
+}
+
+private final class WeakCompositorThread: Sendable {
+    nonisolated(unsafe) weak var thread: CompositorThread?
+    init(_ thread: CompositorThread) { self.thread = thread }
 }
 
 extension UIWindow {
@@ -78,6 +154,47 @@ extension UIWindow {
     ///
     /// - Note: Lamina addition: iOS composites windows out of process and has no such API.
     public var surface: PlatformSurface? { compositor?.surface }
+
+    /// Answers what the window's backend reports: a resize lays the window out at its new
+    /// size, a close request hides it (the app terminates when it was the last one shown),
+    /// focus makes the app active or inactive, and the primary pointer button becomes one
+    /// finger's touch.
+    func handlePlatformEvent(_ event: PlatformWindowEvent) {
+        switch event {
+        case let .resized(pixelWidth, pixelHeight, scale):
+            guard scale > 0, scale.isFinite else { return }
+            frame.size = CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale)
+            layoutIfNeeded()
+        case .closeRequested:
+            isHidden = true
+            stopCompositing()
+            if !UIApplication.shared.windows.contains(where: { !$0.isHidden }) { UIApplication.shared.handle(.willTerminate) }
+        case .focusChanged(let focused):
+            UIApplication.shared.handle(focused ? .focusGained : .focusLost)
+        case let .pointerDown(button, location, _, time):
+            guard button == .primary else { return }
+            sendTouches([TouchSample(location: location, phase: .began)], timestamp: time)
+        case let .pointerMoved(location, buttonDown, _, time):
+            guard buttonDown else { return }
+            sendTouches([TouchSample(location: location, phase: .moved)], timestamp: time)
+        case let .pointerUp(button, location, _, time):
+            guard button == .primary else { return }
+            sendTouches([TouchSample(location: location, phase: .ended)], timestamp: time)
+        case let .key(isDown, characters, ignoringModifiers, keyCode, modifiers, time):
+            var flags: UIKeyModifierFlags = []
+            if modifiers.contains(.shift) { flags.insert(.shift) }
+            if modifiers.contains(.control) { flags.insert(.control) }
+            if modifiers.contains(.alternate) { flags.insert(.alternate) }
+            if modifiers.contains(.command) { flags.insert(.command) }
+            if modifiers.contains(.capsLock) { flags.insert(.alphaShift) }
+            let key = UIKey(characters: characters, charactersIgnoringModifiers: ignoringModifiers, modifierFlags: flags,
+                            keyCode: UIKeyboardHIDUsage(rawValue: keyCode))
+            sendKey(key, phase: isDown ? .began : .ended, timestamp: time)
+        case .scroll:
+            // Scroll views and scroll-type pan recognizers come with scrolling (issue 18).
+            break
+        }
+    }
 
     /// Commits pending changes (layout and display included), then composites the window as
     /// it looks at media time `t` — running animations evaluated at `t` — into its surface,
@@ -101,8 +218,9 @@ extension UIWindow {
     /// main thread is busy. Changes reach it when their transaction commits. The first frame
     /// is drawn before this returns.
     ///
-    /// - Note: Lamina addition. The surface's `present(_:damage:)` is then called on the
-    ///   compositor thread.
+    /// - Note: Lamina addition. The surface's `present(damage:)` is then called on the
+    ///   compositor thread. On the system clock, a surface that is a `PlatformFrameSource`
+    ///   paces the frames, and its refresh runs only while something changes.
     public func startCompositing(on clock: CAMediaClock = .current) {
         guard !isHidden else { return }
         CATransaction.flush()
@@ -113,7 +231,8 @@ extension UIWindow {
     /// (a compositor thread that was running keeps running, on `clock`).
     private func currentCompositor(keepingThreadOn clock: CAMediaClock) -> WindowCompositor? {
         let scale = screen.scale
-        if let compositor, compositor.size == bounds.size, compositor.surface.scale == scale { return compositor }
+        if let compositor, compositor.size == bounds.size, compositor.scale == scale { return compositor }
+        if let compositor, compositor.resize(window: self, to: bounds.size, scale: scale) { return compositor }
         let threaded = compositor?.thread != nil
         compositor?.stopThread()
         compositor = WindowCompositor(window: self, scale: scale)
@@ -134,6 +253,6 @@ extension UIWindow {
     /// - Note: Lamina addition, the basis for snapshot tests.
     public func renderedImage(atTime t: CFTimeInterval = CACurrentMediaTime()) -> CGImage? {
         renderFrame(atTime: t)
-        return compositor?.renderer.makeImage()
+        return compositor?.makeImage()
     }
 }

@@ -1,0 +1,137 @@
+import CoreGraphics
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The backend with no display: its surfaces keep their pixels in memory.
+public final class HeadlessBackend: PlatformBackend {
+    public init() {}
+    public var name: String { "headless" }
+
+    public func makeSurface(pixelWidth: Int, pixelHeight: Int, scale: CGFloat, title: String) -> PlatformSurface? {
+        HeadlessSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+    }
+}
+
+/// A surface in memory: the compositor draws into its buffer, and it counts what it was
+/// given (frames, damage). Its refresh is a timer at `framesPerSecond` that runs only while
+/// frames are wanted; events come from `send(_:)` (tests and scripts). Safe to present to
+/// from any thread.
+public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, PlatformWindowEventSource, Sendable {
+    private struct State {
+        var buffer: PlatformPixelBuffer
+        var scale: CGFloat
+        var damage: [CGRect] = []
+        var count = 0
+        var presentedPixels = 0
+        var wantsFrames = false
+        var frameHandler: (@Sendable () -> Void)?
+        var timer: DispatchSourceTimer?
+        var eventHandler: (@MainActor (PlatformWindowEvent) -> Void)?
+    }
+    private let state: Mutex<State>
+    private let timerQueue = DispatchQueue(label: "Lamina headless refresh")
+    public let framesPerSecond: Double
+
+    /// A surface of `pixelWidth` × `pixelHeight` pixels at `scale` pixels per point, refreshing
+    /// `framesPerSecond` times a second; nil when the size cannot be allocated.
+    public init?(pixelWidth: Int, pixelHeight: Int, scale: CGFloat, framesPerSecond: Double = 60) {
+        guard scale > 0, scale.isFinite, framesPerSecond > 0, framesPerSecond.isFinite,
+              pixelWidth <= 1 << 14, pixelHeight <= 1 << 14,
+              let buffer = PlatformPixelBuffer(width: pixelWidth, height: pixelHeight) else { return nil }
+        state = Mutex(State(buffer: buffer, scale: scale))
+        self.framesPerSecond = framesPerSecond
+    }
+
+    deinit {
+        state.withLock { $0.timer?.cancel() }
+    }
+
+    public var pixelWidth: Int { buffer.width }
+    public var pixelHeight: Int { buffer.height }
+    public var scale: CGFloat { state.withLock { $0.scale } }
+    public var buffer: PlatformPixelBuffer { state.withLock { $0.buffer } }
+
+    public func present(damage: [CGRect]) {
+        state.withLock { state in
+            state.damage = damage
+            state.count += 1
+            state.presentedPixels += damage.reduce(0) { $0 + Int($1.width) * Int($1.height) }
+        }
+    }
+
+    public func resize(pixelWidth: Int, pixelHeight: Int, scale: CGFloat) -> Bool {
+        guard scale > 0, scale.isFinite, pixelWidth <= 1 << 14, pixelHeight <= 1 << 14,
+              let buffer = PlatformPixelBuffer(width: pixelWidth, height: pixelHeight) else { return false }
+        state.withLock {
+            $0.buffer = buffer
+            $0.scale = scale
+        }
+        return true
+    }
+
+    /// The pixels as they are now, as an image (a copy).
+    public var lastFrame: CGImage? { buffer.makeImage() }
+    /// The damage of the last frame presented, as one rectangle (device pixels).
+    public var lastDamage: CGRect { state.withLock { $0.damage.reduce(CGRect.null) { $0.union($1) } } }
+    /// The rectangles of the last frame presented.
+    public var lastDamageRects: [CGRect] { state.withLock { $0.damage } }
+    /// How many frames were presented.
+    public var presentedFrameCount: Int { state.withLock { $0.count } }
+    /// Pixels presented so far, summed over the damage of every frame: what a backend that
+    /// copies damage would have copied.
+    public var presentedPixelCount: Int { state.withLock { $0.presentedPixels } }
+
+    // MARK: Refresh
+
+    public func setFrameHandler(_ handler: (@Sendable () -> Void)?) {
+        state.withLock { state in
+            state.frameHandler = handler
+            updateTimer(&state)
+        }
+    }
+
+    public var wantsFrames: Bool {
+        get { state.withLock { $0.wantsFrames } }
+        set {
+            state.withLock { state in
+                guard state.wantsFrames != newValue else { return }
+                state.wantsFrames = newValue
+                updateTimer(&state)
+            }
+        }
+    }
+
+    /// Whether the refresh timer is running (only while frames are wanted and someone listens).
+    public var isRefreshing: Bool { state.withLock { $0.timer != nil } }
+
+    private func updateTimer(_ state: inout State) {
+        let wanted = state.wantsFrames && state.frameHandler != nil
+        if !wanted {
+            state.timer?.cancel()
+            state.timer = nil
+            return
+        }
+        guard state.timer == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: timerQueue)
+        timer.schedule(deadline: .now(), repeating: 1 / framesPerSecond)
+        timer.setEventHandler { [weak self] in
+            guard let handler = self?.state.withLock({ $0.wantsFrames ? $0.frameHandler : nil }) else { return }
+            handler()
+        }
+        state.timer = timer
+        timer.resume()
+    }
+
+    // MARK: Events
+
+    public func setEventHandler(_ handler: (@MainActor (PlatformWindowEvent) -> Void)?) {
+        state.withLock { $0.eventHandler = handler }
+    }
+
+    /// Delivers `event` to the window as a display would (on the main thread).
+    @MainActor
+    public func send(_ event: PlatformWindowEvent) {
+        state.withLock { $0.eventHandler }?(event)
+    }
+}
