@@ -29,7 +29,7 @@ public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, Platfo
         var timer: DispatchSourceTimer?
         var eventHandler: (@MainActor (PlatformWindowEvent) -> Void)?
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let timerQueue = DispatchQueue(label: "Lamina headless refresh")
     public let framesPerSecond: Double
 
@@ -39,7 +39,7 @@ public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, Platfo
         guard scale > 0, scale.isFinite, framesPerSecond > 0, framesPerSecond.isFinite,
               pixelWidth <= 1 << 14, pixelHeight <= 1 << 14,
               let buffer = PlatformPixelBuffer(width: pixelWidth, height: pixelHeight) else { return nil }
-        state = Mutex(State(buffer: buffer, scale: scale))
+        state = Locked(State(buffer: buffer, scale: scale))
         self.framesPerSecond = framesPerSecond
     }
 

@@ -119,6 +119,39 @@ extension CALayer {
 
     func makePresentation(timeShift: CFTimeInterval = 0) -> CALayer? {
         if isPresentationCopy { return self }
+        guard let top = presentationCopy(timeShift: timeShift) else { return nil }
+        // The subtree below, built without recursion (trees of any depth).
+        var pending: [(model: CALayer, copy: CALayer)] = [(self, top)]
+        while let (model, copy) = pending.popLast() {
+            if let mask = model.mask {
+                if mask.isPresentationCopy {
+                    copy.mask = mask
+                } else if let shown = mask.presentationCopy(timeShift: timeShift) {
+                    copy.mask = shown
+                    pending.append((mask, shown))
+                } else {
+                    copy.mask = mask
+                }
+            }
+            var children: [CALayer] = []
+            children.reserveCapacity(model.storedSublayers.count)
+            for child in model.storedSublayers {
+                if child.isPresentationCopy {
+                    children.append(child)
+                } else if let shown = child.presentationCopy(timeShift: timeShift) {
+                    children.append(shown)
+                    pending.append((child, shown))
+                }
+            }
+            for child in children { child.superlayer = copy }
+            copy.storedSublayers = children
+        }
+        return top
+    }
+
+    /// This layer's presentation copy alone (no sublayers or mask yet): its committed state
+    /// with its running animations evaluated `timeShift` seconds before now.
+    private func presentationCopy(timeShift: CFTimeInterval) -> CALayer? {
         guard let committed = committedState, let base = committedValue else { return nil }
         let copy = type(of: self).init(layer: committed)
         copy.modelLayer = self
@@ -136,10 +169,6 @@ extension CALayer {
             return type(of: self).needsDisplay(forKey: String(path.prefix { $0 != "." }))
         }
         if redraws { copy.setNeedsDisplay() }
-        if let mask { copy.mask = mask.makePresentation(timeShift: timeShift) ?? mask }
-        let children = storedSublayers.compactMap { $0.makePresentation(timeShift: timeShift) }
-        for child in children { child.superlayer = copy }
-        copy.storedSublayers = children
         return copy
     }
 

@@ -29,7 +29,11 @@ extension CALayer {
 
     /// Displays this layer and its descendants if they are marked as needing it.
     func displaySubtreeIfNeeded() {
-        if needsDisplayFlag { display() }
-        for sublayer in storedSublayers { sublayer.displaySubtreeIfNeeded() }
+        // Depth first, each layer before its sublayers, without recursion (trees of any depth).
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            if layer.needsDisplayFlag { layer.display() }
+            pending.append(contentsOf: layer.storedSublayers.reversed())
+        }
     }
 }

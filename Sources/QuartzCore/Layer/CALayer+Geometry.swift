@@ -72,6 +72,7 @@ extension CALayer {
     /// Through layers drawn in 3-D the point goes through their plane projections (a point
     /// that would lie behind the eye comes back infinite).
     public func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
+        if let l, let m = affineMap(from: l) { return p.applying(m) }
         if chainHas3D || l?.chainHas3D == true {
             let source = l?.projectionToRoot ?? .identity
             guard let inverse = projectionToRoot.inverted() else { return CGPoint(x: CGFloat.infinity, y: .infinity) }
@@ -83,6 +84,7 @@ extension CALayer {
 
     /// Converts a point from this layer's coordinates to `l`'s (nil: the root of this tree).
     public func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
+        if let l, let m = l.affineMap(from: self) { return p.applying(m) }
         if chainHas3D || l?.chainHas3D == true {
             let destination = l?.projectionToRoot ?? .identity
             guard let inverse = destination.inverted() else { return CGPoint(x: CGFloat.infinity, y: .infinity) }
@@ -94,6 +96,7 @@ extension CALayer {
 
     /// Converts a rectangle from `l`'s coordinates (bounding box of the mapped corners).
     public func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
+        if let l, let m = affineMap(from: l) { return r.applying(m) }
         if chainHas3D || l?.chainHas3D == true {
             return CALayer.boundingBox(of: r) { convert($0, from: l) }
         }
@@ -103,11 +106,28 @@ extension CALayer {
 
     /// Converts a rectangle to `l`'s coordinates (bounding box of the mapped corners).
     public func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+        if let l, let m = l.affineMap(from: self) { return r.applying(m) }
         if chainHas3D || l?.chainHas3D == true {
             return CALayer.boundingBox(of: r) { convert($0, to: l) }
         }
         let destination = l?.transformToRoot ?? .identity
         return r.applying(transformToRoot.concatenating(destination.inverted()))
+    }
+
+    /// The map from `l`'s coordinates to this layer's when they are one step apart in the tree
+    /// (the same layer, its superlayer, or a sublayer) and that step is 2-D: what hit-testing
+    /// down a tree asks at every level, answered without walking to the root.
+    private func affineMap(from l: CALayer) -> CGAffineTransform? {
+        if l === self { return .identity }
+        if let parent = superlayer, l === parent {
+            guard !isDrawnIn3D(inParent: parent) else { return nil }
+            return transform(inParent: parent).inverted()
+        }
+        if let parent = l.superlayer, parent === self {
+            guard !l.isDrawnIn3D(inParent: self) else { return nil }
+            return l.transform(inParent: self)
+        }
+        return nil
     }
 
     /// Whether this layer or one of its ancestors is drawn through a 3-D transform.

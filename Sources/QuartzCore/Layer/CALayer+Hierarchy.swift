@@ -25,7 +25,8 @@ extension CALayer {
     /// Inserts `layer` at `index` (clamped), moving it from any previous superlayer. Refuses
     /// to make a layer its own ancestor.
     func insertSublayerAt(_ layer: CALayer, _ requested: Int) {
-        guard layer !== self, !isDescendant(of: layer) else { return }
+        // Only a layer with sublayers can be an ancestor of this one (leaves are checked in O(1)).
+        guard layer !== self, layer.storedSublayers.isEmpty || !isDescendant(of: layer) else { return }
         var index = requested
         let isNew = layer.superlayer !== self
         if !isNew, let current = storedSublayers.identityIndex(of: layer) {

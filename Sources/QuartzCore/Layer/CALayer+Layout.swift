@@ -1,11 +1,15 @@
 extension CALayer {
     /// Lays out, top-down, every layer of the subtree that needs it.
     func layoutSubtreeIfNeeded() {
-        if needsLayoutFlag {
-            needsLayoutFlag = false
-            layoutSublayers()
+        // Depth first, each layer before its sublayers, without recursion (trees of any depth).
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            if layer.needsLayoutFlag {
+                layer.needsLayoutFlag = false
+                layer.layoutSublayers()
+            }
+            pending.append(contentsOf: layer.storedSublayers.reversed())
         }
-        for sublayer in storedSublayers { sublayer.layoutSubtreeIfNeeded() }
     }
 
     /// The default `layoutIfNeeded()`: climbs to the highest ancestor that needs layout, then

@@ -352,6 +352,8 @@ open class CALayer: NSObject, CAMediaTiming {
 
     deinit {
         if renderID >= 0 { RenderTree.shared.release(renderID) }
+        // A deep chain of sublayers is let go in a loop, not in nested deinits.
+        IterativeRelease.release(&storedSublayers)
     }
 
     /// Whether the layer's contents are implicitly flipped when drawn: false, as on iOS.

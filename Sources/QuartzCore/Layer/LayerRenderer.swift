@@ -170,7 +170,8 @@ struct LayerRenderer {
             if !sublayer.isDoubleSided && sublayer.showsBack(inParent: layer) { continue }
             ctx.saveGState()
             ctx.concatenate(sublayer.transform(inParent: layer))
-            renderer.draw(sublayer)
+            // Chains of any depth: every few hundred levels the walk moves to a fresh stack.
+            DeepRecursion.nest { renderer.draw(sublayer) }
             ctx.restoreGState()
         }
     }
@@ -416,9 +417,12 @@ struct LayerRenderer {
             ctx.clip()
         }
         drawContents(of: layer)
-        ctx.saveGState()
-        layer.drawOwnContent(in: ctx, atLayerTime: layerTime(layer))
-        ctx.restoreGState()
+        if layer.drawsOwnContent {
+            ctx.saveGState()
+            // Only particles depend on the time (finding it walks the ancestors' timing).
+            layer.drawOwnContent(in: ctx, atLayerTime: layer.changesWithTime ? layerTime(layer) : 0)
+            ctx.restoreGState()
+        }
         let children = children ?? sublayers(layer)
         if case .replicator(let replicator) = layer.content {
             drawInstances(of: layer, replicator, children: children, alpha: descendantsAlpha)
@@ -615,10 +619,15 @@ struct LayerRenderer {
 /// properties (a presentation layer's are already animated).
 final class LiveLayerTree {
     private var layers: [CALayer] = []
+    /// Per node, its sublayers' values in drawing order and its mask's, when made ahead.
+    private var preparedChildren: [[LayerValue]?] = []
+    private var preparedMask: [LayerValue?] = []
 
     /// The value of `layer`, registering it.
     func value(of layer: CALayer) -> LayerValue {
         layers.append(layer)
+        preparedChildren.append(nil)
+        preparedMask.append(nil)
         return layer.makeRenderValue(node: Int32(layers.count - 1))
     }
 
@@ -626,12 +635,43 @@ final class LiveLayerTree {
         value.node >= 0 && Int(value.node) < layers.count ? layers[Int(value.node)] : nil
     }
 
+    /// The value of `root` with every layer below it made ahead, walking without recursion:
+    /// drawing then reads only values (and may move to other stacks for deep trees).
+    func prepare(_ root: CALayer) -> LayerValue {
+        let top = value(of: root)
+        var pending = [top.node]
+        while let node = pending.popLast() {
+            let layer = layers[Int(node)]
+            let children = layer.sublayersInDrawingOrder.map { value(of: $0) }
+            preparedChildren[Int(node)] = children
+            pending += children.map(\.node)
+            if let mask = layer.mask {
+                let maskValue = value(of: mask)
+                preparedMask[Int(node)] = maskValue
+                pending.append(maskValue.node)
+            }
+        }
+        return top
+    }
+
+    private func children(of value: LayerValue) -> [LayerValue] {
+        let i = Int(value.node)
+        if i >= 0, i < preparedChildren.count, let children = preparedChildren[i] { return children }
+        return layer(value)?.sublayersInDrawingOrder.map { self.value(of: $0) } ?? []
+    }
+
+    private func mask(of value: LayerValue) -> LayerValue? {
+        let i = Int(value.node)
+        if i >= 0, i < preparedChildren.count, preparedChildren[i] != nil { return preparedMask[i] }
+        return layer(value)?.mask.map { self.value(of: $0) }
+    }
+
     /// A renderer drawing into `context` from this tree.
     func renderer(_ context: CGContext) -> LayerRenderer {
         LayerRenderer(
             context: context,
-            sublayers: { [self] value in layer(value)?.sublayersInDrawingOrder.map { self.value(of: $0) } ?? [] },
-            mask: { [self] value in layer(value)?.mask.map { self.value(of: $0) } },
+            sublayers: { [self] value in children(of: value) },
+            mask: { [self] value in mask(of: value) },
             shifted: { [self] value, shift in
                 // Presentation layers are re-evaluated from their model layer.
                 guard let live = layer(value), live.isPresentationCopy, let model = live.modelLayer,
@@ -647,7 +687,7 @@ extension LayerRenderer {
     /// Draws `layer` and its subtree as they are now into `ctx`, in the layer's coordinates.
     static func draw(_ layer: CALayer, in ctx: CGContext) {
         let tree = LiveLayerTree()
-        let root = tree.value(of: layer)
+        let root = tree.prepare(layer)
         tree.renderer(ctx).draw(root)
     }
 }

@@ -53,8 +53,14 @@ open class CARenderer: NSObject {
     private var recordAnimated: [Bool] = []
     /// Whether the node had no sublayers and no mask (drawing may skip it by its footprint).
     private var recordLeaf: [Bool] = []
-    /// Whether the last frame had a record for the node.
-    private var recordLive: [Bool] = []
+    /// Per node, the walk that last recorded it (`walk` counts walks; 0 never): a node is
+    /// live in the last frame when this equals the previous walk. Stamps instead of flags, so
+    /// a frame costs the nodes it reaches, not every node of the process's tree.
+    private var recordWalk: [UInt32] = []
+    private var walk: UInt32 = 0
+    /// The nodes the last walk recorded, and those `resolve` filled this frame.
+    private var walked: [Int32] = []
+    private var resolvedIDs: [Int32] = []
     /// Per node id, the value drawn this frame (animations evaluated): filled by
     /// `updateBounds()` for every node drawing can reach, only read while drawing.
     private var resolved: [LayerValue?] = []
@@ -71,7 +77,7 @@ open class CARenderer: NSObject {
 
     /// Rasterized layers' bitmaps by node id, with the signature of the subtree they show
     /// (bands of one frame may both reach for them).
-    private let rasters = Mutex<[Int32: (signature: Int, raster: RasterImage)]>([:])
+    private let rasters = Locked<[Int32: (signature: Int, raster: RasterImage)]>([:])
     private let rasterizedCount = Atomic<Int>(0)
 
     /// Bitmaps of rasterized layers drawn afresh by the last `render()` (not taken from the
@@ -147,7 +153,7 @@ open class CARenderer: NSObject {
             recordVersion += Array(repeating: 0, count: grow)
             recordAnimated += Array(repeating: false, count: grow)
             recordLeaf += Array(repeating: false, count: grow)
-            recordLive += Array(repeating: false, count: grow)
+            recordWalk += Array(repeating: 0, count: grow)
         }
         let root = rootID.load(ordering: .relaxed)
         guard tree.contains(root), tree[root].value != nil else {
@@ -159,10 +165,21 @@ open class CARenderer: NSObject {
             damage = area.intersection(bounds)
             return damage
         }
-        for i in 0..<resolved.count { resolved[i] = nil }
+        for id in resolvedIDs where Int(id) < resolved.count { resolved[Int(id)] = nil }
+        resolvedIDs.removeAll(keepingCapacity: true)
         seenVersion = tree.version
         // Walk the tree: each node's footprint now, against the last frame's.
-        var live = [Bool](repeating: false, count: resolved.count)
+        let previousWalk = walk
+        walk &+= 1
+        if walk == 0 {
+            // Wrapped: start the stamps over.
+            for i in recordWalk.indices { recordWalk[i] = 0 }
+            walk = 1
+        }
+        let lastWalked = walked
+        walked.removeAll(keepingCapacity: true)
+        /// Whether the node had a record in the last frame (read before `changed` stamps it).
+        func wasLive(_ i: Int) -> Bool { previousWalk != 0 && recordWalk[i] == previousWalk }
         var replicatedChange = false
         // Footprints (root coordinates) of the layers drawn as one piece this frame (shadow
         // casters, rasterized layers), sublayers included.
@@ -172,9 +189,10 @@ open class CARenderer: NSObject {
         /// Whether node `i` changed since the last frame (and records it as seen now).
         func changed(_ i: Int, rect: CGRect, isAnimated: Bool, forced: Bool = false) -> Bool {
             let contentVersion = tree[Int32(i)].contentVersion
-            let result = forced || forceFullFrame || !recordLive[i] || recordVersion[i] != contentVersion || recordRect[i] != rect
+            let result = forced || forceFullFrame || !wasLive(i) || recordVersion[i] != contentVersion || recordRect[i] != rect
                 || isAnimated || recordAnimated[i]
-            live[i] = true
+            if recordWalk[i] != walk { walked.append(Int32(i)) }
+            recordWalk[i] = walk
             recordVersion[i] = contentVersion
             recordAnimated[i] = isAnimated
             return result
@@ -187,9 +205,10 @@ open class CARenderer: NSObject {
                 guard tree.contains(id), resolve(id) != nil else { continue }
                 let i = Int(id)
                 let isAnimated = !animatedNow.isEmpty && animatedNow.contains(id)
+                let was = wasLive(i)
                 if changed(i, rect: hostRect, isAnimated: isAnimated) {
                     area = area.union(hostRect)
-                    if recordLive[i] { area = area.union(recordRect[i]) }
+                    if was { area = area.union(recordRect[i]) }
                 }
                 recordRect[i] = hostRect
                 recordLeaf[i] = false
@@ -253,10 +272,11 @@ open class CARenderer: NSObject {
             let replicated = parent?.inside ?? false
             let isAnimated = !animatedNow.isEmpty && animatedNow.contains(id)
             let forced = parent?.forced ?? false
+            let was = wasLive(i)
             let nodeChanged = changed(i, rect: shownRect, isAnimated: isAnimated, forced: forced)
             if nodeChanged {
                 area = area.union(shownRect)
-                if recordLive[i] { area = area.union(recordRect[i]) }
+                if was { area = area.union(recordRect[i]) }
                 // Replicated copies and particles can be anywhere: repaint everything.
                 if replicated || layer.paintsBeyondFootprints { replicatedChange = true }
             }
@@ -293,14 +313,13 @@ open class CARenderer: NSObject {
             if done.isWhole { wholeFootprints.append(done.subtree) }
             if !stack.isEmpty { stack[stack.count - 1].subtree = stack[stack.count - 1].subtree.union(done.subtree) }
         }
-        for i in 0..<recordLive.count where recordLive[i] && !live[i] {
+        for id in lastWalked where Int(id) < recordWalk.count && recordWalk[Int(id)] != walk {
             // Gone from the tree since the last frame: erase where it was.
-            area = area.union(recordRect[i])
-            recordAnimated[i] = false
+            area = area.union(recordRect[Int(id)])
+            recordAnimated[Int(id)] = false
         }
-        recordLive = live
         rasters.withLock { kept in
-            if !kept.isEmpty { kept = kept.filter { Int($0.key) < live.count && live[Int($0.key)] } }
+            if !kept.isEmpty { kept = kept.filter { Int($0.key) < recordWalk.count && recordWalk[Int($0.key)] == walk } }
         }
         anyAnimatedLastFrame = !animatedNow.isEmpty
         if forceFullFrame || replicatedChange { area = bounds }
@@ -523,6 +542,7 @@ open class CARenderer: NSObject {
         if let value = resolved[i] { return value }
         let value = evaluate(id, shift: 0)
         resolved[i] = value
+        resolvedIDs.append(id)
         return value
     }
 

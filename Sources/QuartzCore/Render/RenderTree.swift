@@ -15,9 +15,9 @@ package final class RenderTree: Sendable {
     /// below its own root).
     package static let shared = RenderTree()
 
-    private let state = Mutex(RenderTreeSnapshot())
-    private let freeIDs = Mutex<[Int32]>([])
-    private let observers = Mutex<(next: Int, list: [(id: Int, call: @Sendable () -> Void)])>((0, []))
+    private let state = Locked(RenderTreeSnapshot())
+    private let freeIDs = Locked<[Int32]>([])
+    private let observers = Locked<(next: Int, list: [(id: Int, call: @Sendable () -> Void)])>((0, []))
 
     /// Calls `observer` after every commit that wrote something (on the committing thread,
     /// no lock held): how a paused compositor learns there is a new frame to draw.

@@ -14,7 +14,8 @@ extension UIView {
     /// Inserts `view` with the UIKit notifications: its layer is placed among this view's
     /// layer's sublayers as iOS places it, and `subviews` then follows the layer order.
     func insertSubview(_ view: UIView, placement requested: SubviewPlacement) {
-        guard view !== self, !isDescendant(of: view) else { return }
+        // Only a view with subviews can be an ancestor of this one (leaves are checked in O(1)).
+        guard view !== self, view.storedSubviews.isEmpty || !isDescendant(of: view) else { return }
         var placement = requested
         switch requested {
         case .above(let sibling), .below(let sibling):
@@ -108,14 +109,29 @@ extension UIView {
         }
     }
 
+    /// Tells the view and everything below it, each before its subviews (without recursion:
+    /// subtrees of any depth).
     func notifyWillMove(toWindow newWindow: UIWindow?) {
-        willMove(toWindow: newWindow)
-        for subview in storedSubviews { subview.notifyWillMove(toWindow: newWindow) }
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            view.willMove(toWindow: newWindow)
+            pending.append(contentsOf: view.storedSubviews.reversed())
+        }
     }
 
     func notifyDidMoveToWindow() {
-        didMoveToWindow()
-        owningViewController?.viewDidMoveToWindow(window)
-        for subview in storedSubviews { subview.notifyDidMoveToWindow() }
+        let window = windowAbove
+        // Every view below learns its window first, then each is told (each before its subviews).
+        var moved: [UIView] = []
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            view.storedWindow = window
+            moved.append(view)
+            pending.append(contentsOf: view.storedSubviews.reversed())
+        }
+        for view in moved {
+            view.didMoveToWindow()
+            view.owningViewController?.viewDidMoveToWindow(window)
+        }
     }
 }

@@ -19,6 +19,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The view's parent, if it has been added to one.
     open internal(set) weak var superview: UIView?
     var storedSubviews: [UIView] = []
+    /// The window this view is in, kept by the move-to-window notifications (which visit every
+    /// view that moves), so `window` costs O(1) instead of a walk up the tree.
+    weak var storedWindow: UIWindow?
     /// The view controller whose root view this is.
     weak var owningViewController: UIViewController?
     let drawsContent: Bool
@@ -53,6 +56,11 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
             layer.contentsGravity = contentMode.gravity
             layer.needsDisplayOnBoundsChange = contentMode == .redraw
         }
+    }
+
+    deinit {
+        // A deep chain of subviews is let go in a loop, not in nested deinits.
+        IterativeRelease.release(&storedSubviews)
     }
 
     /// Creates a view with the given frame.
@@ -196,6 +204,12 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     /// The window the view is in, if any.
     open var window: UIWindow? {
+        if let window = self as? UIWindow { return window }
+        return storedWindow
+    }
+
+    /// The window found by walking up the superviews (what `storedWindow` caches).
+    var windowAbove: UIWindow? {
         var view: UIView? = self
         while let current = view {
             if let window = current as? UIWindow { return window }
