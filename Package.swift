@@ -76,7 +76,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "lamina-bench",
-            dependencies: ["RasterWorkloads", "CoreGraphics", "QuartzCore"],
+            dependencies: ["RasterWorkloads", "CoreGraphics", "QuartzCore", "UIKit"],
             path: "Benchmarks/lamina-bench"
         ),
 

@@ -6,6 +6,8 @@ import RasterWorkloads
 // lamina-bench bands [--threads 1|2]   (large draws, for comparing one and two threads)
 // lamina-bench compositor [--json FILE] [--quick] [--scenes a,b] [--shadows]
 //                                                   (CARenderer scenes of layer_composite)
+// lamina-bench scale [--quick]                      (build, commit, frame, change, teardown
+//                                                   of large and deep trees)
 // Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
 // thread with the specification's timing protocol, and writes the reference engines' JSON.
 
@@ -38,6 +40,10 @@ if arguments.first == "compositor" {
         }
     }
     runCompositor(jsonPath: json, quick: quick, only: only, shadows: shadows)
+    exit(0)
+}
+if arguments.first == "scale" {
+    runScale(quick: arguments.contains("--quick"))
     exit(0)
 }
 if arguments.first == "bands" {

@@ -220,6 +220,8 @@ open class CARenderer: NSObject {
         struct Step {
             let id: Int32
             let layer: LayerValue
+            /// Its sublayers' node ids.
+            let children: [Int32]
             let transform: CGAffineTransform
             let in3D: Bool
             /// Whether its sublayers are replicated or drawn among particles.
@@ -291,7 +293,7 @@ open class CARenderer: NSObject {
                 shadowMargin = Swift.max(shadowMargin, reach)
                 castsShadows = true
             }
-            return Step(id: id, layer: layer, transform: transform, in3D: in3D, inside: replicated || layer.paintsBeyondFootprints,
+            return Step(id: id, layer: layer, children: tree[id].children, transform: transform, in3D: in3D, inside: replicated || layer.paintsBeyondFootprints,
                         forced: forced || nodeChanged, outset: reach.isFinite ? outset + reach : outset,
                         isWhole: casts || rasterizes, subtree: shownRect)
         }
@@ -300,9 +302,8 @@ open class CARenderer: NSObject {
         if let top = enter(root, below: nil) { stack.append(top) }
         while !stack.isEmpty {
             let last = stack.count - 1
-            let children = tree[stack[last].id].children
-            if stack[last].next < children.count {
-                let child = children[stack[last].next]
+            if stack[last].next < stack[last].children.count {
+                let child = stack[last].children[stack[last].next]
                 stack[last].next += 1
                 if let step = enter(child, below: stack[last]) { stack.append(step) }
                 continue

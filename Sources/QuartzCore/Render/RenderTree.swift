@@ -144,9 +144,11 @@ package struct RenderTreeSnapshot: Sendable {
     /// Nodes that look different at every instant without animations (particle emitters).
     var timeDependentIDs = Set<Int32>()
 
+    /// Node `id`, borrowed in place: reading one field (`tree[id].children`) copies only that
+    /// field, not the node.
     subscript(id: Int32) -> RenderNode {
-        get { chunks[Int(id) / Self.chunkSize][Int(id) % Self.chunkSize] }
-        set { chunks[Int(id) / Self.chunkSize][Int(id) % Self.chunkSize] = newValue }
+        _read { yield chunks[Int(id) / Self.chunkSize][Int(id) % Self.chunkSize] }
+        _modify { yield &chunks[Int(id) / Self.chunkSize][Int(id) % Self.chunkSize] }
     }
 
     /// Whether `id` names a node.

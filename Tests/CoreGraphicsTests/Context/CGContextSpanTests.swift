@@ -172,8 +172,12 @@ import Testing
         for i in 0..<(64 * 48 * 4) {
             worst = max(worst, abs(Int(plain.memory[i]) - Int(masked.memory[i])))
         }
-        for i in 0..<(64 * 48) where plain.memory[i * 4 + 2] != patterned(width: 64, height: 48).memory[i * 4 + 2] {
-            painted += 1
+        // The untouched pattern is kept alive while its memory is read.
+        let untouched = patterned(width: 64, height: 48)
+        withExtendedLifetime((plain, untouched)) {
+            for i in 0..<(64 * 48) where plain.memory[i * 4 + 2] != untouched.memory[i * 4 + 2] {
+                painted += 1
+            }
         }
         // Coverage bytes may round half to even on one path and half up on the other.
         #expect(worst <= 1)
