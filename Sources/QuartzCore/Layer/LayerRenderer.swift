@@ -36,6 +36,10 @@ struct LayerRenderer {
     /// Sublayers for which this answers true are not visited at all (the compositor's cheap
     /// test: nothing of theirs lands in the damage).
     var skip: ((LayerValue) -> Bool)?
+    /// When set, the sublayers to draw with what `skip` would skip already left out (the
+    /// compositor's list, made without reading the skipped values); like `skip`, not used
+    /// for offscreen drawing.
+    var culledSublayers: ((LayerValue) -> [LayerValue])?
     /// The opacity of ancestors that do not group (`allowsGroupOpacity` false), applied to
     /// each drawing operation of this layer and its sublayers.
     var inheritedAlpha: CGFloat = 1
@@ -93,7 +97,7 @@ struct LayerRenderer {
             ctx.restoreGState()
         }
         let castsFromContent = shadow != nil && layer.shadowPath == nil
-        let children = sublayers(layer)
+        let children = culledSublayers?(layer) ?? sublayers(layer)
         // A layer that paints one thing and has no sublayers needs no group for its opacity:
         // the alpha applies to that one thing exactly as it would to the group.
         let paintsOnce = children.isEmpty && layer.transitionState == nil && paintedElements(of: layer) <= 1
@@ -289,6 +293,7 @@ struct LayerRenderer {
         renderer.context = offscreen
         renderer.cull = nil
         renderer.skip = nil
+        renderer.culledSublayers = nil
         renderer.inheritedAlpha = 1
         draw(renderer)
         return offscreen.makeImage()

@@ -444,21 +444,23 @@ open class CARenderer: NSObject {
         ctx.clip(to: area)
         ctx.clear(area)
         let cull = ctx.convertToDeviceSpace(area)
+        // A leaf whose footprint (recorded this frame, root coordinates) misses the area is
+        // left out before its value is even read.
+        let rects = recordRect, leaves = recordLeaf
+        let misses = { (id: Int32) -> Bool in
+            let i = Int(id)
+            return i >= 0 && i < rects.count && leaves[i] && !rects[i].intersects(area)
+        }
         var renderer = LayerRenderer(
             context: ctx,
-            sublayers: { [unowned self] layer in self.children(of: layer) },
+            sublayers: { [unowned self] layer in self.children(of: layer, leaving: { _ in false }) },
             mask: { [unowned self] layer in self.mask(of: layer) },
             shifted: { [unowned self] layer, shift in self.evaluate(layer.node, shift: layer.timeShift + shift) ?? layer },
             layerTime: { [unowned self] layer in self.localTime(of: layer.node) - layer.timeShift },
             cull: cull)
         renderer.rasterCache = { [unowned self] layer, make in self.cachedRaster(of: layer, make) }
-        // A leaf whose footprint (recorded this frame, root coordinates) misses the area.
-        let rects = recordRect, leaves = recordLeaf
-        renderer.skip = { layer in
-            let id = Int(layer.node)
-            guard layer.timeShift == 0, id >= 0, id < rects.count, leaves[id] else { return false }
-            return !rects[id].intersects(area)
-        }
+        renderer.skip = { layer in layer.timeShift == 0 && misses(layer.node) }
+        renderer.culledSublayers = { [unowned self] layer in self.children(of: layer, leaving: misses) }
         ctx.translateBy(x: -top.bounds.minX, y: -top.bounds.minY)
         renderer.draw(top)
         ctx.restoreGState()
@@ -611,7 +613,7 @@ open class CARenderer: NSObject {
 
     /// The sublayers of a drawn value in drawing order: this frame's values, or for a delayed
     /// copy, evaluated at its shift.
-    private func children(of layer: LayerValue) -> [LayerValue] {
+    private func children(of layer: LayerValue, leaving misses: (Int32) -> Bool) -> [LayerValue] {
         let id = layer.node
         guard tree.contains(id) else { return [] }
         let ids = tree[id].children
@@ -619,7 +621,10 @@ open class CARenderer: NSObject {
         if layer.timeShift != 0 {
             values = ids.compactMap { evaluate($0, shift: layer.timeShift) }
         } else {
-            values = ids.compactMap { Int($0) < resolved.count ? resolved[Int($0)] ?? nil : nil }
+            // Leaving out leaves keeps the others' drawing order (the sort is stable).
+            values = ids.compactMap { child in
+                Int(child) < resolved.count && !misses(child) ? resolved[Int(child)] ?? nil : nil
+            }
         }
         return LayerValue.inDrawingOrder(values)
     }
