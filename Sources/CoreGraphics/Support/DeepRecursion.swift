@@ -46,6 +46,7 @@ package enum DeepRecursion {
     private final class Handoff {
         let run: () -> Void
         let level: Int
+        let counter = WorkCounter.current
         init(level: Int, run: @escaping () -> Void) {
             self.level = level
             self.run = run
@@ -65,6 +66,7 @@ package enum DeepRecursion {
             let started = pthread_create(&thread, &attributes, { raw in
                 let handoff = Unmanaged<Handoff>.fromOpaque(raw!).takeRetainedValue()
                 DeepRecursion.depth = handoff.level
+                WorkCounter.current = handoff.counter
                 handoff.run()
                 return nil
             }, context)

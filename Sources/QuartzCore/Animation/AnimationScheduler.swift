@@ -154,6 +154,7 @@ package final class AnimationScheduler: @unchecked Sendable {
         lock.unlock()
         var completions: [() -> Void] = []
         var anyDone = false
+        WorkCounter.count(current.count)
         for watch in current where !watch.done {
             guard let layer = watch.layer, layer.isAttached(watch.animation) else {
                 // Gone with its layer, or removed (the removal reported it).

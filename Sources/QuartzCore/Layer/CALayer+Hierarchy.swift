@@ -62,6 +62,7 @@ extension CALayer {
     func isDescendant(of ancestor: CALayer) -> Bool {
         var layer = superlayer
         while let current = layer {
+            WorkCounter.count()
             if current === ancestor { return true }
             layer = current.superlayer
         }

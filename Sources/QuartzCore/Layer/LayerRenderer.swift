@@ -61,6 +61,7 @@ struct LayerRenderer {
     }
 
     func draw(_ layer: LayerValue) {
+        WorkCounter.count()
         guard !layer.isHidden, layer.opacity > 0, layer.hasRenderableGeometry else { return }
         if !layer.flattensSublayers {
             // A transform layer draws nothing of its own, only its 3-D scene.

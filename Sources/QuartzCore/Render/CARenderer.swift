@@ -240,6 +240,7 @@ open class CARenderer: NSObject {
         /// Visits one layer (its own footprint against the last frame's); the step for its
         /// sublayers when it is shown.
         func enter(_ id: Int32, below parent: Step?) -> Step? {
+            WorkCounter.count()
             guard let layer = resolve(id) else { return nil }
             let i = Int(id)
             var transform = CGAffineTransform.identity

@@ -168,6 +168,7 @@ package struct RenderTreeSnapshot: Sendable {
     /// parent's commit is linear in its child count), its mask and its animations.
     mutating func write(_ entry: CommitEntry) {
         let id = entry.id
+        WorkCounter.count(1 + entry.children.count)
         guard contains(id) else { return }
         var node = self[id]
         for child in node.children where contains(child) && self[child].parent == id { self[child].parent = -1 }

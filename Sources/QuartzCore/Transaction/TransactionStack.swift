@@ -183,6 +183,7 @@ final class TransactionStack {
         removedWatches = []
         let clock = CAMediaClock.current
         let scheduler = clock.scheduler
+        WorkCounter.count(layers.count + added.count + removed.count)
         for layer in layers {
             layer.committedState = type(of: layer).init(layer: layer)
             layer.committedValue = layer.makeRenderValue()

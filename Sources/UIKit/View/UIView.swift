@@ -212,6 +212,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     var windowAbove: UIWindow? {
         var view: UIView? = self
         while let current = view {
+            WorkCounter.count()
             if let window = current as? UIWindow { return window }
             view = current.superview
         }
@@ -270,6 +271,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open func isDescendant(of view: UIView) -> Bool {
         var current: UIView? = self
         while let v = current {
+            WorkCounter.count()
             if v === view { return true }
             current = v.superview
         }
@@ -321,7 +323,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The tint of the view's controls and template images: its own, else its superview's,
     /// else the system blue. Setting nil inherits again.
     open var tintColor: UIColor! {
-        get { storedTintColor ?? superview?.tintColor ?? UIView.defaultTintColor }
+        get {
+            WorkCounter.count()
+            return storedTintColor ?? superview?.tintColor ?? UIView.defaultTintColor
+        }
         set {
             let old = tintColor
             storedTintColor = newValue
