@@ -12,11 +12,13 @@ final class ClipMask {
         self.width = width
         self.height = height
         self.values = [UInt8](repeating: fill, count: width * height)
+        assert(width >= 0 && height >= 0 && values.count == width * height)
     }
 
     init(copying other: ClipMask) {
         self.width = other.width
         self.height = other.height
         self.values = other.values
+        assert(values.count == width * height, "a clip mask covers the whole device")
     }
 }

@@ -11,7 +11,8 @@ struct PixelBuffer {
 
     @inline(__always)
     func row(_ y: Int) -> UnsafeMutablePointer<UInt8> {
-        base + y * bytesPerRow
+        assert(y >= 0 && y < height && bytesPerRow >= width * 4, "row \(y) outside the buffer's \(height) rows")
+        return base + y * bytesPerRow
     }
 }
 

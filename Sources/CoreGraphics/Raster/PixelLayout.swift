@@ -45,6 +45,7 @@ struct PixelLayout: Equatable, Sendable {
     }
 
     init(red: Int, green: Int, blue: Int, alpha: Int, hasAlpha: Bool) {
+        assert(Set([red, green, blue, alpha]) == [0, 1, 2, 3], "channel offsets must be distinct bytes of the pixel")
         self.red = red
         self.green = green
         self.blue = blue

@@ -17,6 +17,7 @@ struct ScratchBuffer<Element> {
 
     /// Ensures room for `count` elements; new storage is filled with the fill value.
     mutating func reserve(_ count: Int) {
+        assert(count >= 0, "a negative scratch size")
         guard count > capacity else { return }
         let newCapacity = Swift.max(count, capacity * 2)
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)

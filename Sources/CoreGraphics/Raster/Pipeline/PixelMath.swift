@@ -9,6 +9,7 @@ enum PixelMath {
     /// x / 255 rounded to nearest, exact for 0 ≤ x ≤ 255·255.
     @inline(__always)
     static func div255(_ x: UInt16) -> UInt16 {
+        assert(x <= 255 * 255, "div255 is exact only up to 255·255")
         let y = x &+ 128
         return (y &+ (y &>> 8)) &>> 8
     }
@@ -36,6 +37,7 @@ enum PixelMath {
     /// Every channel of `w` times `k`/255, exactly rounded (k ≤ 255).
     @inline(__always)
     static func scale(_ w: UInt32, by k: UInt32) -> UInt32 {
+        assert(k <= 255, "a factor above 255 carries across the byte lanes")
         var rb = (w & lanes) &* k &+ 0x0080_0080
         rb = ((rb &+ ((rb >> 8) & lanes)) >> 8) & lanes
         var ag = ((w >> 8) & lanes) &* k &+ 0x0080_0080
