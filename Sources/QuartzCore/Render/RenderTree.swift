@@ -44,6 +44,19 @@ package final class RenderTree: Sendable {
         return state.withLock { tree in tree.append(RenderNode()) }
     }
 
+    /// Replaces node `id`'s contents image (a presentation copy redrawn for an animated
+    /// custom property), leaving the rest of its committed value as it is.
+    func commitContents(_ id: Int32, _ contents: CGImage?) {
+        state.withLock { tree in
+            guard tree.contains(id), tree[id].value != nil else { return }
+            tree.version += 1
+            tree[id].value?.contents = contents
+            tree[id].contentVersion = tree.version
+            tree[id].appearanceVersion = tree.version
+        }
+        for observer in observers.withLock({ $0.list }) { observer.call() }
+    }
+
     /// Frees the node of a layer that no longer exists.
     func release(_ id: Int32) {
         let valid = state.withLock { tree -> Bool in

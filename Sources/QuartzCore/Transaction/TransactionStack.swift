@@ -205,6 +205,8 @@ final class TransactionStack {
         for block in released { scheduler.deliver(block) }
         // Layers whose animations were removed commit their animation lists too.
         RenderTree.shared.commit(layers + removed.compactMap(\.layer).filter { layer in !layers.contains { $0 === layer } })
+        // Layers animating a key their class redraws for are redrawn every frame from now on.
+        for (box, _, _) in added { if let layer = box.layer { AnimatedRedraw.follow(layer, on: clock) } }
         scheduler.deliverDue(newFrame: false)
     }
 }
