@@ -1,6 +1,7 @@
 import CoreGraphics
 import Foundation
 import LaminaPlatform
+import LaminaTestSupport
 import UIKit
 
 /// A second backend written against the platform interface the way a display backend is:
@@ -122,4 +123,12 @@ extension PlatformSurface {
         if let surface = self as? HeadlessSurface { surface.send(event) }
         (self as? CopyingSurface)?.send(event)
     }
+}
+
+/// What a window's frame must show: `render(in:)` of its presentation tree at the screen's scale.
+@MainActor
+func expected(_ window: UIWindow) -> [UInt8] {
+    let ctx = ReferenceImage.layerCanvas(window.bounds.size, scale: window.screen.scale)
+    (window.layer.presentation() ?? window.layer).render(in: ctx)
+    return ReferenceImage.pixels(of: ctx.makeImage()!)
 }

@@ -19,12 +19,6 @@ import UIKit
         return (window, box)
     }
 
-    private func expected(_ window: UIWindow) -> [UInt8] {
-        let ctx = ReferenceImage.layerCanvas(window.bounds.size, scale: window.screen.scale)
-        (window.layer.presentation() ?? window.layer).render(in: ctx)
-        return ReferenceImage.pixels(of: ctx.makeImage()!)
-    }
-
     @Test(arguments: TestBackend.allCases)
     func framesGoToTheSurface(_ backend: TestBackend) throws {
         backend.installed { withManualClock { clock in

@@ -28,12 +28,6 @@ private final class PressRecorder: UIView {
         return (window, box)
     }
 
-    private func expected(_ window: UIWindow) -> [UInt8] {
-        let ctx = ReferenceImage.layerCanvas(window.bounds.size, scale: window.screen.scale)
-        (window.layer.presentation() ?? window.layer).render(in: ctx)
-        return ReferenceImage.pixels(of: ctx.makeImage()!)
-    }
-
     /// Idle frames draw no pixels and present (so copy) nothing, however many there are.
     @Test(arguments: TestBackend.allCases)
     func anIdleWindowCostsNothing(_ backend: TestBackend) throws {
