@@ -1,7 +1,8 @@
+import LaminaTestSupport
 import QuartzCore
 import Testing
 
-private final class ProgressBarLayer: CALayer {
+final class ProgressBarLayer: CALayer, @unchecked Sendable {
     var progress: CGFloat {
         get { value(forKey: "progress") as? CGFloat ?? 0 }
         set { setValue(newValue, forKey: "progress") }
@@ -35,6 +36,47 @@ private final class ProgressBarLayer: CALayer {
             layer.presentation()!.render(in: ctx)
             let alpha = (0..<10).map { ctx.data!.assumingMemoryBound(to: UInt8.self)[$0 * 4 + 3] }
             #expect(alpha == [255, 255, 255, 255, 255, 0, 0, 0, 0, 0])
+        }
+    }
+}
+
+@Suite struct CustomPropertyRedrawTests {
+    /// The compositor shows a custom property's animation: the owning thread redraws the
+    /// presentation copy at each frame of the clock, as iOS does in the app process.
+    @Test func aCustomAnimatablePropertyRedrawsEveryFrame() throws {
+        try withManualClock { clock in
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
+            root.backgroundColor = CGColor(gray: 1, alpha: 1)
+            let bar = ProgressBarLayer()
+            bar.frame = root.bounds
+            bar.setNeedsDisplay()
+            root.addSublayer(bar)
+            CATransaction.flush()
+            let renderer = try #require(CARenderer(pixelWidth: 100, pixelHeight: 20))
+            renderer.layer = root
+            renderer.renderFrame(atTime: clock.time)
+            let animation = CABasicAnimation(keyPath: "progress")
+            animation.fromValue = 0
+            animation.toValue = 1
+            animation.duration = 1
+            bar.add(animation, forKey: "fill")
+            CATransaction.flush()
+            func filled() throws -> Int {
+                let pixels = ReferenceImage.pixels(of: try #require(renderer.makeImage()))
+                return (0..<100).filter { pixels[($0 + 10 * 100) * 4] == 0 }.count
+            }
+            clock.advance(by: 0.25)
+            renderer.renderFrame(atTime: clock.time)
+            #expect(try filled() == 25)
+            #expect(frameMatchesRenderIn(renderer, root, scale: 1))
+            clock.advance(by: 0.5)
+            renderer.renderFrame(atTime: clock.time)
+            #expect(try filled() == 75)
+            // Finished: the model's drawing (progress 0) is back.
+            clock.advance(by: 0.5)
+            renderer.renderFrame(atTime: clock.time)
+            #expect(try filled() == 0)
         }
     }
 }
