@@ -35,6 +35,12 @@ extension CGContext {
             compositeTranslated(sampler, offset: translation, rect: whole)
             return
         }
+        if !byTiling, sampler.samplesShifted, state.clipMask == nil, state.blendMode == .normal, state.shadow == nil, antialias,
+           let rect = CGContext.axisAlignedRect(shape[0]),
+           Swift.max(abs(rect.minX), abs(rect.maxX), abs(rect.minY), abs(rect.maxY)) < 1e9 {
+            compositeShifted(sampler, rect: rect)
+            return
+        }
         fillContours(shape, rule: .winding, paint: .image(sampler))
     }
 
@@ -69,6 +75,41 @@ extension CGContext {
         let determinant = toPixel.a * toPixel.d - toPixel.b * toPixel.c
         guard determinant != 0, determinant.isFinite else { return nil }
         return toPixel.inverted().concatenating(userToImage)
+    }
+
+    /// An image at a fractional offset and its own size (a layer mid-animation): separable
+    /// bilinear rows composited in one pass, on two threads for large draws, with the pixels
+    /// of the generic path (`ShiftedImageComposite`).
+    private func compositeShifted(_ sampler: ImageSampler, rect: CGRect) {
+        let region = DeviceRect(covering: rect).intersection(state.clipRect)
+            .intersection(DeviceRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
+        guard !region.isEmpty else { return }
+        let width = region.width
+        rowCoverage.reserve(width)
+        let horizontal = rowCoverage.pointer
+        let minX = Double(rect.minX), maxX = Double(rect.maxX)
+        for x in region.x0..<region.x1 {
+            horizontal[x - region.x0] = Float(Swift.max(0, Swift.min(Double(x + 1), maxX) - Swift.max(Double(x), minX)))
+        }
+        let job = ShiftedImageComposite(sampler: sampler, painter: SpanPainter(buffer: target, mask: nil, mode: .normal),
+                                        rect: rect, region: region, horizontal: horizontal)
+        let scratch = ShiftedImageComposite.scratchWords(width: width)
+        writingPixels(region) {
+            if region.width * region.height >= CGContext.parallelPixels && region.height >= 2 {
+                // Rows are independent: two bands, each with its own mixed rows.
+                sourceWords.reserve(scratch)
+                bandWords.reserve(scratch)
+                let pointers = (sourceWords.pointer, bandWords.pointer)
+                let middle = region.y0 + region.height / 2
+                let bands = BandScratch(first: pointers.0, second: pointers.1)
+                DispatchQueue.concurrentPerform(iterations: 2) { band in
+                    job.run(rows: band == 0 ? region.y0..<middle : middle..<region.y1, scratch: band == 0 ? bands.first : bands.second)
+                }
+            } else {
+                sourceWords.reserve(scratch)
+                job.run(rows: region.y0..<region.y1, scratch: sourceWords.pointer)
+            }
+        }
     }
 
     /// An image at an integer offset and its own size: every pixel is a texel, so each row is
@@ -112,4 +153,10 @@ extension CGContext {
               Swift.abs(r.maxX - x1) <= 1e-9, Swift.abs(r.maxY - y1) <= 1e-9 else { return nil }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+}
+
+/// Two bands' scratch rows. `@unchecked Sendable`: each band uses only its own.
+private struct BandScratch: @unchecked Sendable {
+    let first: UnsafeMutablePointer<UInt32>
+    let second: UnsafeMutablePointer<UInt32>
 }

@@ -11,47 +11,254 @@ struct LayerValue: LayerProperties, Sendable {
     /// replicator's delayed copies.
     var timeShift: CFTimeInterval = 0
 
-    var bounds = CGRect.zero
-    var position = CGPoint.zero
-    var zPosition: CGFloat = 0
-    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    var anchorPointZ: CGFloat = 0
-    var transform = CATransform3DIdentity
-    var sublayerTransform = CATransform3DIdentity
-    var contents: CGImage?
-    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsGravity = CALayerContentsGravity.resize
-    var contentsScale: CGFloat = 1
-    var minificationFilter = CALayerContentsFilter.linear
-    var magnificationFilter = CALayerContentsFilter.linear
-    var backgroundColor: CGColor?
-    var cornerRadius: CGFloat = 0
-    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    var cornerCurve = CALayerCornerCurve.circular
-    var borderWidth: CGFloat = 0
-    var borderColor: CGColor?
-    var opacity: Float = 1
-    var isHidden = false
-    var masksToBounds = false
-    var allowsEdgeAntialiasing = false
-    var shouldRasterize = false
-    var rasterizationScale: CGFloat = 1
-    var allowsGroupOpacity = true
-    var isDoubleSided = true
-    var shadowColor: CGColor?
-    var shadowOpacity: Float = 0
-    var shadowOffset = CGSize(width: 0, height: -3)
-    var shadowRadius: CGFloat = 3
-    var shadowPath: CGPath?
+    /// The properties, shared between copies until one of them changes (values are copied
+    /// per frame and per drawing step, so a copy costs one reference, not a kilobyte).
+    /// `@unchecked Sendable`: a storage is changed only through `unique`, while no other value
+    /// refers to it; shared storage is only read, as an array's buffer is.
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var bounds: CGRect = CGRect.zero
+        @exclusivity(unchecked) var position: CGPoint = CGPoint.zero
+        @exclusivity(unchecked) var zPosition: CGFloat = 0
+        @exclusivity(unchecked) var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
+        @exclusivity(unchecked) var anchorPointZ: CGFloat = 0
+        @exclusivity(unchecked) var transform: CATransform3D = CATransform3DIdentity
+        @exclusivity(unchecked) var sublayerTransform: CATransform3D = CATransform3DIdentity
+        @exclusivity(unchecked) var contents: CGImage?
+        @exclusivity(unchecked) var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        @exclusivity(unchecked) var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        @exclusivity(unchecked) var contentsGravity: CALayerContentsGravity = CALayerContentsGravity.resize
+        @exclusivity(unchecked) var contentsScale: CGFloat = 1
+        @exclusivity(unchecked) var minificationFilter: CALayerContentsFilter = CALayerContentsFilter.linear
+        @exclusivity(unchecked) var magnificationFilter: CALayerContentsFilter = CALayerContentsFilter.linear
+        @exclusivity(unchecked) var backgroundColor: CGColor?
+        @exclusivity(unchecked) var cornerRadius: CGFloat = 0
+        @exclusivity(unchecked) var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+        @exclusivity(unchecked) var cornerCurve: CALayerCornerCurve = CALayerCornerCurve.circular
+        @exclusivity(unchecked) var borderWidth: CGFloat = 0
+        @exclusivity(unchecked) var borderColor: CGColor?
+        @exclusivity(unchecked) var opacity: Float = 1
+        @exclusivity(unchecked) var isHidden: Bool = false
+        @exclusivity(unchecked) var masksToBounds: Bool = false
+        @exclusivity(unchecked) var allowsEdgeAntialiasing: Bool = false
+        @exclusivity(unchecked) var shouldRasterize: Bool = false
+        @exclusivity(unchecked) var rasterizationScale: CGFloat = 1
+        @exclusivity(unchecked) var allowsGroupOpacity: Bool = true
+        @exclusivity(unchecked) var isDoubleSided: Bool = true
+        @exclusivity(unchecked) var shadowColor: CGColor?
+        @exclusivity(unchecked) var shadowOpacity: Float = 0
+        @exclusivity(unchecked) var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+        @exclusivity(unchecked) var shadowRadius: CGFloat = 3
+        @exclusivity(unchecked) var shadowPath: CGPath?
+        @exclusivity(unchecked) var timing: MediaTimingModel = MediaTimingModel()
+        @exclusivity(unchecked) var content: LayerContent = LayerContent.none
+        @exclusivity(unchecked) var contentsFade: ContentsFade?
+        @exclusivity(unchecked) var transitionState: TransitionState?
+
+        init() {}
+
+        init(copying other: Storage) {
+            bounds = other.bounds
+            position = other.position
+            zPosition = other.zPosition
+            anchorPoint = other.anchorPoint
+            anchorPointZ = other.anchorPointZ
+            transform = other.transform
+            sublayerTransform = other.sublayerTransform
+            contents = other.contents
+            contentsRect = other.contentsRect
+            contentsCenter = other.contentsCenter
+            contentsGravity = other.contentsGravity
+            contentsScale = other.contentsScale
+            minificationFilter = other.minificationFilter
+            magnificationFilter = other.magnificationFilter
+            backgroundColor = other.backgroundColor
+            cornerRadius = other.cornerRadius
+            maskedCorners = other.maskedCorners
+            cornerCurve = other.cornerCurve
+            borderWidth = other.borderWidth
+            borderColor = other.borderColor
+            opacity = other.opacity
+            isHidden = other.isHidden
+            masksToBounds = other.masksToBounds
+            allowsEdgeAntialiasing = other.allowsEdgeAntialiasing
+            shouldRasterize = other.shouldRasterize
+            rasterizationScale = other.rasterizationScale
+            allowsGroupOpacity = other.allowsGroupOpacity
+            isDoubleSided = other.isDoubleSided
+            shadowColor = other.shadowColor
+            shadowOpacity = other.shadowOpacity
+            shadowOffset = other.shadowOffset
+            shadowRadius = other.shadowRadius
+            shadowPath = other.shadowPath
+            timing = other.timing
+            content = other.content
+            contentsFade = other.contentsFade
+            transitionState = other.transitionState
+        }
+    }
+
+    private var storage = Storage()
+
+    /// The storage, made this value's own before a change.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+            return storage
+        }
+    }
+
+    var bounds: CGRect {
+        get { storage.bounds }
+        set { unique.bounds = newValue }
+    }
+    var position: CGPoint {
+        get { storage.position }
+        set { unique.position = newValue }
+    }
+    var zPosition: CGFloat {
+        get { storage.zPosition }
+        set { unique.zPosition = newValue }
+    }
+    var anchorPoint: CGPoint {
+        get { storage.anchorPoint }
+        set { unique.anchorPoint = newValue }
+    }
+    var anchorPointZ: CGFloat {
+        get { storage.anchorPointZ }
+        set { unique.anchorPointZ = newValue }
+    }
+    var transform: CATransform3D {
+        get { storage.transform }
+        set { unique.transform = newValue }
+    }
+    var sublayerTransform: CATransform3D {
+        get { storage.sublayerTransform }
+        set { unique.sublayerTransform = newValue }
+    }
+    var contents: CGImage? {
+        get { storage.contents }
+        set { unique.contents = newValue }
+    }
+    var contentsRect: CGRect {
+        get { storage.contentsRect }
+        set { unique.contentsRect = newValue }
+    }
+    var contentsCenter: CGRect {
+        get { storage.contentsCenter }
+        set { unique.contentsCenter = newValue }
+    }
+    var contentsGravity: CALayerContentsGravity {
+        get { storage.contentsGravity }
+        set { unique.contentsGravity = newValue }
+    }
+    var contentsScale: CGFloat {
+        get { storage.contentsScale }
+        set { unique.contentsScale = newValue }
+    }
+    var minificationFilter: CALayerContentsFilter {
+        get { storage.minificationFilter }
+        set { unique.minificationFilter = newValue }
+    }
+    var magnificationFilter: CALayerContentsFilter {
+        get { storage.magnificationFilter }
+        set { unique.magnificationFilter = newValue }
+    }
+    var backgroundColor: CGColor? {
+        get { storage.backgroundColor }
+        set { unique.backgroundColor = newValue }
+    }
+    var cornerRadius: CGFloat {
+        get { storage.cornerRadius }
+        set { unique.cornerRadius = newValue }
+    }
+    var maskedCorners: CACornerMask {
+        get { storage.maskedCorners }
+        set { unique.maskedCorners = newValue }
+    }
+    var cornerCurve: CALayerCornerCurve {
+        get { storage.cornerCurve }
+        set { unique.cornerCurve = newValue }
+    }
+    var borderWidth: CGFloat {
+        get { storage.borderWidth }
+        set { unique.borderWidth = newValue }
+    }
+    var borderColor: CGColor? {
+        get { storage.borderColor }
+        set { unique.borderColor = newValue }
+    }
+    var opacity: Float {
+        get { storage.opacity }
+        set { unique.opacity = newValue }
+    }
+    var isHidden: Bool {
+        get { storage.isHidden }
+        set { unique.isHidden = newValue }
+    }
+    var masksToBounds: Bool {
+        get { storage.masksToBounds }
+        set { unique.masksToBounds = newValue }
+    }
+    var allowsEdgeAntialiasing: Bool {
+        get { storage.allowsEdgeAntialiasing }
+        set { unique.allowsEdgeAntialiasing = newValue }
+    }
+    var shouldRasterize: Bool {
+        get { storage.shouldRasterize }
+        set { unique.shouldRasterize = newValue }
+    }
+    var rasterizationScale: CGFloat {
+        get { storage.rasterizationScale }
+        set { unique.rasterizationScale = newValue }
+    }
+    var allowsGroupOpacity: Bool {
+        get { storage.allowsGroupOpacity }
+        set { unique.allowsGroupOpacity = newValue }
+    }
+    var isDoubleSided: Bool {
+        get { storage.isDoubleSided }
+        set { unique.isDoubleSided = newValue }
+    }
+    var shadowColor: CGColor? {
+        get { storage.shadowColor }
+        set { unique.shadowColor = newValue }
+    }
+    var shadowOpacity: Float {
+        get { storage.shadowOpacity }
+        set { unique.shadowOpacity = newValue }
+    }
+    var shadowOffset: CGSize {
+        get { storage.shadowOffset }
+        set { unique.shadowOffset = newValue }
+    }
+    var shadowRadius: CGFloat {
+        get { storage.shadowRadius }
+        set { unique.shadowRadius = newValue }
+    }
+    var shadowPath: CGPath? {
+        get { storage.shadowPath }
+        set { unique.shadowPath = newValue }
+    }
     /// The layer's own timing (its local time for its animations and sublayers).
-    var timing = MediaTimingModel()
+    var timing: MediaTimingModel {
+        get { storage.timing }
+        set { unique.timing = newValue }
+    }
     /// What the layer's class draws besides its contents.
-    var content = LayerContent.none
+    var content: LayerContent {
+        get { storage.content }
+        set { unique.content = newValue }
+    }
     /// A contents cross-fade in progress (an animation of `contents` between two images).
-    var contentsFade: ContentsFade?
+    var contentsFade: ContentsFade? {
+        get { storage.contentsFade }
+        set { unique.contentsFade = newValue }
+    }
     /// A transition in progress.
-    var transitionState: TransitionState?
+    var transitionState: TransitionState? {
+        get { storage.transitionState }
+        set { unique.transitionState = newValue }
+    }
 
     var flattensSublayers: Bool {
         if case .transformLayer = content { return false }

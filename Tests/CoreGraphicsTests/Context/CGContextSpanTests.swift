@@ -140,6 +140,55 @@ import Testing
         }
     }
 
+    /// A translucent opaque image at a fractional offset (a fading layer mid-move): fully
+    /// covered pixels are the three 8-bit lerps (horizontal, vertical, then over the
+    /// destination at alpha k = 153, weight k + k/128) or one level above; the first and last
+    /// rows, partly covered, are the bilinear texel scaled by the row's coverage and put over
+    /// the destination, each product exactly rounded.
+    @Test func translucentFractionalTranslationsStayWithinOneLevel() {
+        let source = patterned(width: 32, height: 16)
+        let image = source.context.makeImage()!
+        let texels = (0..<16).map { row in (0..<32).map { source.pixel($0, row: row) } }
+        let bitmap = patterned(width: 48, height: 24), untouched = patterned(width: 48, height: 24)
+        bitmap.context.setAlpha(0.6)
+        bitmap.context.draw(image, in: CGRect(x: 3.3, y: 2.6, width: 32, height: 16))
+        func lerp(_ a: [UInt8], _ b: [UInt8], _ f: Int) -> [UInt8] {
+            (0..<4).map { UInt8((Int(a[$0]) * (256 - f) + Int(b[$0]) * f) >> 8) }
+        }
+        func texel(_ x: Int, _ y: Int) -> [UInt8] { texels[Swift.min(Swift.max(y, 0), 15)][Swift.min(Swift.max(x, 0), 31)] }
+        func bilinear(_ x: Int, _ row: Int) -> [UInt8] {
+            let u = Double(x) + 0.5 - 3.3 - 0.5, v = Double(row) + 0.5 - (24 - 18.6) - 0.5
+            let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
+            let fx = Int((u - Double(x0)) * 256 + 0.5), fy = Int((v - Double(y0)) * 256 + 0.5)
+            return lerp(lerp(texel(x0, y0), texel(x0 + 1, y0), fx), lerp(texel(x0, y0 + 1), texel(x0 + 1, y0 + 1), fx), fy)
+        }
+        let k = 153   // 0.6 · 255, rounded
+        var above = 0
+        withExtendedLifetime(untouched) {
+            for row in 6...20 {
+                for x in 4...34 {
+                    let expected = lerp(untouched.pixel(x, row: row), bilinear(x, row), k + k / 128)
+                    let actual = bitmap.pixel(x, row: row)
+                    for c in 0..<4 {
+                        let d = Int(actual[c]) - Int(expected[c])
+                        #expect(d == 0 || d == 1, "x \(x) row \(row) channel \(c)")
+                        above += d
+                    }
+                }
+            }
+            // Rows 5 and 21 are covered 0.6 and 0.4: alpha 0.6 · coverage · 255, rounded.
+            for (row, coverage) in [(5, Float(0.6)), (21, Float(0.4))] {
+                let scaled = Int(Float(coverage) * Float(k) + 0.5)
+                for x in 4...34 {
+                    let s = bilinear(x, row).map { (Int($0) * scaled + 127) / 255 }
+                    #expect(bitmap.pixel(x, row: row) == over(s, untouched.pixel(x, row: row)), "x \(x) row \(row)")
+                }
+            }
+        }
+        // The folded composite is closer to the exact mix, so it is sometimes one level higher.
+        #expect(above > 0)
+    }
+
     /// A polygon with a large interior, drawn once plainly (interiors as constant runs) and
     /// once through an all-pass clip mask (every pixel through the coverage path).
     @Test(arguments: [CGPathFillRule.winding, .evenOdd])
