@@ -2,11 +2,12 @@
 import PackageDescription
 
 // Lamina: UIKit, Core Animation and Core Graphics for Linux.
-// Layering is one way: CoreGraphics ← QuartzCore ← UIKit.
+// Layering is one way: CoreGraphics ← CoreText ← QuartzCore ← UIKit.
 let package = Package(
     name: "Lamina",
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "LaminaPlatform", targets: ["LaminaPlatform"]),
@@ -32,6 +33,23 @@ let package = Package(
             dependencies: ["CJPEG"]
         ),
 
+        // Fonts: FreeType for faces and outlines, fontconfig for the machine's fonts, ICU for
+        // bidirectional order, line breaks and scripts (through stable-named inline wrappers).
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .target(
+            name: "ICUSupport",
+            linkerSettings: [.linkedLibrary("icuuc")]
+        ),
+
         // Header-only C helpers for the rasterizer's inner loops (cache prefetch).
         .target(name: "RasterSupport"),
 
@@ -42,11 +60,16 @@ let package = Package(
 
         .target(
             name: "CoreGraphics",
-            dependencies: ["CPNG", "JPEGDecoder", "RasterSupport", "_Testing_CoreGraphics"]
+            dependencies: ["CPNG", "JPEGDecoder", "RasterSupport", "CFreeType", "CFontconfig", "_Testing_CoreGraphics"]
+        ),
+        // Fonts, shaping (HarfBuzz, loaded at run time), bidi and line breaking (ICU), lines and frames.
+        .target(
+            name: "CoreText",
+            dependencies: ["CoreGraphics", "ICUSupport"]
         ),
         .target(
             name: "QuartzCore",
-            dependencies: ["CoreGraphics"]
+            dependencies: ["CoreGraphics", "CoreText"]
         ),
         // The interface display backends implement (surfaces for windows); headless built in.
         .target(

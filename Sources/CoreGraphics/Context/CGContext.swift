@@ -42,6 +42,8 @@ public final class CGContext {
     @exclusivity(unchecked) var bandCoverage = ScratchBuffer<Float>(fill: 0)
     /// Set by `setAllowsAntialiasing(_:)`; not saved with the graphics state.
     var allowsAntialiasing = true
+    /// Text space to user space; as in Quartz, not saved with the graphics state.
+    var textMatrixStorage = CGAffineTransform.identity
 
     /// The largest bitmap (in bytes) a context will allocate or address.
     static let maximumByteCount = 1 << 31

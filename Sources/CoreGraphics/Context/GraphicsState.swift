@@ -31,6 +31,12 @@ struct GraphicsState {
     /// Image reductions blend the two nearest levels of the reduction pyramid (Core
     /// Animation's trilinear filter).
     var trilinearFiltering = false
+    /// Text: the face and size `showGlyphs` draws with, extra space after each glyph (text
+    /// space), and whether glyphs fill, stroke, clip.
+    var font: CGFont?
+    var fontSize: CGFloat = 12
+    var characterSpacing: CGFloat = 0
+    var textDrawingMode = CGTextDrawingMode.fill
     var clipBounds: CGRect
     var clipRect: DeviceRect
     var clipMask: ClipMask?

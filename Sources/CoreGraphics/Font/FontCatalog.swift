@@ -1,0 +1,180 @@
+import CFontconfig
+import Foundation
+
+/// One installed font face as fontconfig lists it.
+package struct FontRecord: Sendable {
+    package let path: String
+    package let index: Int
+    package let family: String
+    /// Other names of the family (a face listed as "DejaVu Sans" and "DejaVu Sans Light").
+    package let familyAliases: [String]
+    package let style: String
+    package let postScriptName: String
+    package let fullName: String
+    /// fontconfig's weight (80 regular, 200 bold), slant (0 roman, 100 italic, 110 oblique),
+    /// width (100 normal) and spacing (100 mono).
+    package let weight: Int
+    package let slant: Int
+    package let width: Int
+    package let isMonospaced: Bool
+}
+
+/// The fonts on the machine, from fontconfig: listed once, faces loaded on demand and kept.
+///
+/// Lookups by name, by family and traits, and for a character no chosen face has (fallback,
+/// through each face's character set). `@unchecked Sendable`: every field is reached under
+/// `lock`; fontconfig's character sets are only read after listing.
+package final class FontCatalog: @unchecked Sendable {
+    package static let shared = FontCatalog()
+
+    private let lock = NSLock()
+    private var listed = false
+    private var records: [FontRecord] = []
+    /// Each record's character set (owned by `fontSet`, which is never freed).
+    private var charsets: [OpaquePointer?] = []
+    private var fontSet: UnsafeMutablePointer<FcFontSet>?
+    private var faces: [String: FontFace] = [:]
+    private var fallbacks: [UInt32: Int] = [:]
+
+    /// Every installed face.
+    package var allRecords: [FontRecord] {
+        lock.withLock {
+            listIfNeeded()
+            return records
+        }
+    }
+
+    /// The loaded face of a record (one face per file and index, for the process).
+    package func face(for record: FontRecord) -> FontFace? {
+        lock.withLock { loadFace(record) }
+    }
+
+    private func loadFace(_ record: FontRecord) -> FontFace? {
+        let key = "\(record.index):\(record.path)"
+        if let known = faces[key] { return known }
+        guard let face = FontFace(path: record.path, index: record.index) else { return nil }
+        faces[key] = face
+        return face
+    }
+
+    /// The face whose PostScript name, full name or family (regular style) is `name`,
+    /// compared without case; nil when none is installed.
+    package func face(named name: String) -> FontFace? {
+        let wanted = name.lowercased()
+        return lock.withLock {
+            listIfNeeded()
+            if let record = records.first(where: { $0.postScriptName.lowercased() == wanted })
+                ?? records.first(where: { $0.fullName.lowercased() == wanted }) {
+                return loadFace(record)
+            }
+            let family = records.filter { $0.family.lowercased() == wanted || $0.familyAliases.contains { $0.lowercased() == wanted } }
+            guard let best = FontCatalog.closest(family, weight: 80, slant: 0) else { return nil }
+            return loadFace(best)
+        }
+    }
+
+    /// The installed family names, sorted.
+    package var familyNames: [String] {
+        Array(Set(allRecords.map(\.family))).sorted()
+    }
+
+    /// The faces of a family.
+    package func records(inFamily family: String) -> [FontRecord] {
+        let wanted = family.lowercased()
+        return allRecords.filter { $0.family.lowercased() == wanted }
+    }
+
+    /// The face of the first installed family in `families` nearest to a fontconfig weight and
+    /// slant, optionally monospaced.
+    package func face(families: [String], weight: Int, slant: Int, monospaced: Bool = false) -> FontFace? {
+        lock.withLock {
+            listIfNeeded()
+            for family in families {
+                let wanted = family.lowercased()
+                let members = records.filter {
+                    $0.family.lowercased() == wanted && (!monospaced || $0.isMonospaced) && $0.width == 100
+                }
+                if let best = FontCatalog.closest(members, weight: weight, slant: slant) { return loadFace(best) }
+            }
+            let any = records.filter { !monospaced || $0.isMonospaced }
+            return FontCatalog.closest(any, weight: weight, slant: slant).flatMap { loadFace($0) }
+        }
+    }
+
+    /// An installed face that has a glyph for `scalar`, preferring faces of the same weight
+    /// class; nil when no installed face has one.
+    package func fallbackFace(for scalar: UInt32, like face: FontFace) -> FontFace? {
+        lock.withLock {
+            listIfNeeded()
+            if let known = fallbacks[scalar] { return known >= 0 ? loadFace(records[known]) : nil }
+            var best = -1, bestScore = Int.max
+            for (i, record) in records.enumerated() {
+                guard let charset = charsets[i], FcCharSetHasChar(charset, FcChar32(scalar)) != 0 else { continue }
+                let score = abs(record.weight - FontCatalog.fontconfigWeight(face.weightClass)) * 4
+                    + (record.slant == 0 ? 0 : 50) + (record.width == 100 ? 0 : 20)
+                if score < bestScore { (best, bestScore) = (i, score) }
+            }
+            fallbacks[scalar] = best
+            return best >= 0 ? loadFace(records[best]) : nil
+        }
+    }
+
+    /// fontconfig's weight scale for an OS/2 weight class.
+    package static func fontconfigWeight(_ weightClass: Int) -> Int {
+        Int(FcWeightFromOpenType(Int32(weightClass)))
+    }
+
+    private static func closest(_ candidates: [FontRecord], weight: Int, slant: Int) -> FontRecord? {
+        candidates.min { a, b in
+            let sa = abs(a.weight - weight) + (a.slant == slant ? 0 : (slant == 0 ? 1000 : 300)) + (a.width == 100 ? 0 : 50)
+            let sb = abs(b.weight - weight) + (b.slant == slant ? 0 : (slant == 0 ? 1000 : 300)) + (b.width == 100 ? 0 : 50)
+            return sa != sb ? sa < sb : a.style.count < b.style.count
+        }
+    }
+
+    /// Lists the scalable fonts once; called with `lock` held.
+    private func listIfNeeded() {
+        guard !listed else { return }
+        listed = true
+        guard FcInit() != 0, let pattern = FcPatternCreate() else { return }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddBool(pattern, FC_SCALABLE, 1)
+        let names = [FC_FILE, FC_INDEX, FC_FAMILY, FC_STYLE, FC_POSTSCRIPT_NAME, FC_FULLNAME, FC_WEIGHT, FC_SLANT,
+                     FC_WIDTH, FC_SPACING, FC_CHARSET]
+        guard let objects = FcObjectSetCreate() else { return }
+        defer { FcObjectSetDestroy(objects) }
+        for name in names { FcObjectSetAdd(objects, name) }
+        guard let set = FcFontList(nil, pattern, objects) else { return }
+        fontSet = set
+        var seen = Set<String>()
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i] else { continue }
+            func string(_ object: String, _ n: Int32 = 0) -> String? {
+                var value: UnsafeMutablePointer<FcChar8>?
+                guard FcPatternGetString(font, object, n, &value) == FcResultMatch, let value else { return nil }
+                return String(cString: value)
+            }
+            func integer(_ object: String, _ fallback: Int) -> Int {
+                var value: Int32 = 0
+                return FcPatternGetInteger(font, object, 0, &value) == FcResultMatch ? Int(value) : fallback
+            }
+            guard let file = string(FC_FILE), let family = string(FC_FAMILY) else { continue }
+            let index = integer(FC_INDEX, 0)
+            // Variable fonts list each named instance with an index above 0xFFFF: keep the face.
+            guard index <= 0xFFFF, seen.insert("\(index):\(file)").inserted else { continue }
+            var aliases: [String] = []
+            var n: Int32 = 1
+            while let alias = string(FC_FAMILY, n) { aliases.append(alias); n += 1 }
+            var charset: OpaquePointer?
+            _ = FcPatternGetCharSet(font, FC_CHARSET, 0, &charset)
+            let style = string(FC_STYLE) ?? "Regular"
+            records.append(FontRecord(
+                path: file, index: index, family: family, familyAliases: aliases, style: style,
+                postScriptName: string(FC_POSTSCRIPT_NAME) ?? (family + "-" + style).replacingOccurrences(of: " ", with: ""),
+                fullName: string(FC_FULLNAME) ?? family + " " + style,
+                weight: integer(FC_WEIGHT, 80), slant: integer(FC_SLANT, 0), width: integer(FC_WIDTH, 100),
+                isMonospaced: integer(FC_SPACING, 0) == 100))
+            charsets.append(charset)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import CoreGraphics
+import Foundation
+
+/// The font name attribute (a `CTFont`, or UIKit's `UIFont`).
+public let kCTFontAttributeName: CFString = "NSFont"
+/// The text colour attribute (a `CGColor`).
+public let kCTForegroundColorAttributeName: CFString = "CTForegroundColor"
+/// Extra space after each character (a number, points; 0 turns the font's kerning off).
+public let kCTKernAttributeName: CFString = "NSKern"
+/// Ligatures: 0 none, 1 the standard ones (the default).
+public let kCTLigatureAttributeName: CFString = "NSLigature"
+/// The paragraph style attribute (a `CTParagraphStyle`, or UIKit's `NSParagraphStyle`).
+public let kCTParagraphStyleAttributeName: CFString = "NSParagraphStyle"
+/// The underline style attribute (a number: 1 single, 2 thick, 9 double).
+public let kCTUnderlineStyleAttributeName: CFString = "NSUnderline"
+/// The underline colour attribute (a `CGColor`).
+public let kCTUnderlineColorAttributeName: CFString = "CTUnderlineColor"
+/// The stroke width attribute (a number, percent of the font size; negative also fills).
+public let kCTStrokeWidthAttributeName: CFString = "NSStrokeWidth"
+/// The stroke colour attribute (a `CGColor`).
+public let kCTStrokeColorAttributeName: CFString = "CTStrokeColor"
+/// Draw with the context's fill colour instead of a foreground colour.
+public let kCTForegroundColorFromContextAttributeName: CFString = "CTForegroundColorFromContext"
+/// The baseline offset attribute (a number, points up).
+public let kCTBaselineOffsetAttributeName: CFString = "CTBaselineOffset"
+
+/// A value UIKit's font type gives Core Text (UIKit's fonts are Core Text fonts, as on Apple).
+package protocol TextFontBridging {
+    var bridgedCTFont: CTFont { get }
+}
+
+/// A value UIKit's colour type gives Core Text.
+package protocol TextColorBridging {
+    var bridgedCGColor: CGColor { get }
+}
+
+/// A value UIKit's paragraph style gives Core Text.
+package protocol TextParagraphBridging {
+    var bridgedParagraph: ParagraphSettings { get }
+}
+
+/// A value UIKit's shadow gives Core Text.
+package protocol TextShadowBridging {
+    var bridgedShadow: (offset: CGSize, blur: CGFloat, color: CGColor?) { get }
+}
+
+/// A paragraph's settings, from `CTParagraphStyle` or UIKit's `NSParagraphStyle`.
+package struct ParagraphSettings: Sendable, Equatable {
+    /// 0 left, 1 right, 2 centre, 3 justified, 4 natural (Core Text's numbering).
+    package var alignment = 4
+    /// 0 word wrap, 1 char wrap, 2 clip, 3 head, 4 tail, 5 middle truncation.
+    package var lineBreakMode = 0
+    package var lineSpacing: CGFloat = 0
+    package var paragraphSpacing: CGFloat = 0
+    package var paragraphSpacingBefore: CGFloat = 0
+    package var lineHeightMultiple: CGFloat = 0
+    package var minimumLineHeight: CGFloat = 0
+    package var maximumLineHeight: CGFloat = 0
+    package var firstLineHeadIndent: CGFloat = 0
+    package var headIndent: CGFloat = 0
+    package var tailIndent: CGFloat = 0
+    /// −1 natural, 0 left to right, 1 right to left.
+    package var baseWritingDirection = -1
+
+    package init() {}
+}
+
+/// The attributes of a stretch of text that layout and drawing use, resolved from either Core
+/// Text's or UIKit's attribute names.
+package struct TextStyle: @unchecked Sendable {
+    package var font: CTFont
+    /// nil: black, or the context's fill colour when asked for.
+    package var color: CGColor?
+    package var colorFromContext = false
+    /// nil: the font's kerning; 0: none; else points added after each character.
+    package var kern: CGFloat?
+    package var ligatures = 1
+    package var paragraph = ParagraphSettings()
+    package var underline = 0
+    package var underlineColor: CGColor?
+    package var strikethrough = 0
+    package var strikethroughColor: CGColor?
+    package var strokeWidth: CGFloat = 0
+    package var strokeColor: CGColor?
+    package var baselineOffset: CGFloat = 0
+    package var backgroundColor: CGColor?
+    package var shadow: (offset: CGSize, blur: CGFloat, color: CGColor?)?
+    /// The original attributes (what `CTRunGetAttributes` returns).
+    package var attributes: [NSAttributedString.Key: Any] = [:]
+
+    package init(font: CTFont) {
+        self.font = font
+    }
+
+    /// The style of a run of attributes.
+    package init(_ attributes: [NSAttributedString.Key: Any]) {
+        func value(_ names: String...) -> Any? {
+            for name in names { if let v = attributes[NSAttributedString.Key(name)] { return v } }
+            return nil
+        }
+        func color(_ names: String...) -> CGColor? {
+            for name in names {
+                let v = attributes[NSAttributedString.Key(name)]
+                if let c = v as? TextColorBridging { return c.bridgedCGColor }
+                if let v, CFGetTypeIDIsCGColor(v) { return (v as! CGColor) }
+            }
+            return nil
+        }
+        func number(_ names: String...) -> CGFloat? {
+            for name in names {
+                switch attributes[NSAttributedString.Key(name)] {
+                case let n as NSNumber: return CGFloat(n.doubleValue)
+                case let d as Double: return CGFloat(d)
+                case let f as CGFloat: return f
+                case let i as Int: return CGFloat(i)
+                case let f as Float: return CGFloat(f)
+                default: continue
+                }
+            }
+            return nil
+        }
+        let font = value("NSFont")
+        self.font = (font as? CTFont) ?? (font as? TextFontBridging)?.bridgedCTFont ?? CTFont.defaultFont
+        self.color = color("CTForegroundColor", "NSColor")
+        colorFromContext = (value("CTForegroundColorFromContext") as? Bool) ?? false
+        kern = number("NSKern")
+        ligatures = number("NSLigature").map { Int($0) } ?? 1
+        if let p = value("NSParagraphStyle") {
+            if let style = p as? CTParagraphStyle { paragraph = style.settings }
+            if let style = p as? TextParagraphBridging { paragraph = style.bridgedParagraph }
+        }
+        underline = number("NSUnderline").map { Int($0) } ?? 0
+        underlineColor = color("CTUnderlineColor", "NSUnderlineColor")
+        strikethrough = number("NSStrikethrough").map { Int($0) } ?? 0
+        strikethroughColor = color("NSStrikethroughColor")
+        strokeWidth = number("NSStrokeWidth") ?? 0
+        strokeColor = color("CTStrokeColor", "NSStrokeColor")
+        baselineOffset = number("NSBaselineOffset", "CTBaselineOffset") ?? 0
+        backgroundColor = color("NSBackgroundColor")
+        shadow = (value("NSShadow") as? TextShadowBridging)?.bridgedShadow
+        self.attributes = attributes
+    }
+}
+
+/// Whether a value is a `CGColor` (the cast is checked first, as a protocol-typed `Any`).
+private func CFGetTypeIDIsCGColor(_ value: Any) -> Bool {
+    value is CGColor
+}

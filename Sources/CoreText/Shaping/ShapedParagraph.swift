@@ -1,0 +1,146 @@
+import ICUSupport
+import CoreGraphics
+import Foundation
+
+/// A stretch of a paragraph with one style, one bidi level, one script and one face, shaped.
+///
+/// Glyph arrays are in visual order (right-to-left stretches come out of the shaper
+/// reversed); `clusters[i]` is the UTF-16 index of the character glyph `i` belongs to.
+package struct ShapedSegment {
+    package var range: Range<Int>
+    package var level: UInt8
+    package var style: TextStyle
+    /// The font actually used (a fallback face for characters the style's font lacks).
+    package var font: CTFont
+    package var glyphs: [UInt16] = []
+    /// Points, kerning attribute included.
+    package var advances: [CGFloat] = []
+    /// Points, y up.
+    package var offsets: [CGPoint] = []
+    package var clusters: [Int] = []
+
+    package var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// One paragraph of an attributed string, itemized (bidi levels by ICU, scripts, font
+/// fallback) and shaped (HarfBuzz), ready to be cut into lines.
+package final class ShapedParagraph: @unchecked Sendable {
+    /// The paragraph's UTF-16 units and where they start in the whole string.
+    package let text: [UInt16]
+    package let start: Int
+    package let segments: [ShapedSegment]
+    package let baseLevel: UInt8
+    /// The advance each UTF-16 unit contributes (the sum of its cluster's glyphs at its first
+    /// unit), for measuring any range in order.
+    package let unitAdvances: [CGFloat]
+    /// The style at each unit's attribute run (index into `styles`).
+    package let styles: [TextStyle]
+    package let styleIndex: [Int32]
+
+    /// Shapes `text` (UTF-16, starting at `start` in the string) with the styles of its
+    /// attribute runs (UTF-16 ranges relative to `text`).
+    package init(text: [UInt16], start: Int, runs: [(range: Range<Int>, style: TextStyle)]) {
+        self.text = text
+        self.start = start
+        var styles: [TextStyle] = []
+        var styleIndex = [Int32](repeating: 0, count: text.count)
+        for run in runs {
+            styles.append(run.style)
+            for i in run.range where i < text.count { styleIndex[i] = Int32(styles.count - 1) }
+        }
+        if styles.isEmpty { styles.append(TextStyle(font: CTFont.defaultFont)) }
+        self.styles = styles
+        self.styleIndex = styleIndex
+        let direction = styles[0].paragraph.baseWritingDirection
+        let levels = ShapedParagraph.bidiLevels(text, direction: direction)
+        baseLevel = direction == 1 ? 1 : (direction == 0 ? 0 : (levels.base))
+        var segments = ShapedParagraph.itemize(text, levels: levels.levels, styles: styles, styleIndex: styleIndex)
+        for i in segments.indices { Shaper.shape(&segments[i], text: text) }
+        var advances = [CGFloat](repeating: 0, count: text.count)
+        for segment in segments {
+            for (g, cluster) in segment.clusters.enumerated() where cluster < advances.count {
+                advances[cluster] += segment.advances[g]
+            }
+        }
+        self.segments = segments
+        unitAdvances = advances
+    }
+
+    /// The width of units `range` in logical order (their glyphs' advances).
+    package func width(_ range: Range<Int>) -> CGFloat {
+        var w: CGFloat = 0
+        for i in range { w += unitAdvances[i] }
+        return w
+    }
+
+    // MARK: Bidi
+
+    /// Per UTF-16 unit embedding levels and the paragraph level. Text without right-to-left
+    /// characters skips ICU (all level 0 unless the direction is right to left).
+    private static func bidiLevels(_ text: [UInt16], direction: Int) -> (levels: [UInt8], base: UInt8) {
+        let needsBidi = text.contains { $0 >= 0x0590 && $0 < 0x0900 || $0 >= 0xFB1D && $0 < 0xFE00 || $0 >= 0xFE70 && $0 < 0xFF00
+            || (0x200E...0x200F).contains($0) || (0x202A...0x202E).contains($0) || (0x2066...0x2069).contains($0)
+            || UTF16.isLeadSurrogate($0) }
+        guard needsBidi || direction == 1, !text.isEmpty else {
+            return ([UInt8](repeating: direction == 1 ? 1 : 0, count: text.count), direction == 1 ? 1 : 0)
+        }
+        var levels = [UInt8](repeating: 0, count: text.count)
+        let base = text.withUnsafeBufferPointer { units in
+            levels.withUnsafeMutableBufferPointer { out in
+                lamina_bidi_levels(units.baseAddress, Int32(units.count), Int32(direction), out.baseAddress)
+            }
+        }
+        guard base >= 0 else { return ([UInt8](repeating: 0, count: text.count), 0) }
+        return (levels, UInt8(base))
+    }
+
+    // MARK: Itemizing
+
+    /// Splits the paragraph where the style, level, script or face changes.
+    private static func itemize(_ text: [UInt16], levels: [UInt8], styles: [TextStyle], styleIndex: [Int32]) -> [ShapedSegment] {
+        var segments: [ShapedSegment] = []
+        var i = 0
+        var current: (start: Int, level: UInt8, style: Int32, script: Int32, face: FontFace)?
+        var lastScript: Int32 = 0
+        var lastFace: FontFace?
+        func close(at end: Int) {
+            guard let c = current, end > c.start else { return }
+            let style = styles[Int(c.style)]
+            segments.append(ShapedSegment(range: c.start..<end, level: c.level, style: style, font: style.font.withFace(c.face)))
+        }
+        while i < text.count {
+            var scalar = UInt32(text[i])
+            var width = 1
+            if UTF16.isLeadSurrogate(text[i]), i + 1 < text.count, UTF16.isTrailSurrogate(text[i + 1]) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(text[i + 1]) - 0xDC00)
+                width = 2
+            }
+            let style = styleIndex[i]
+            let font = styles[Int(style)].font
+            var script = lamina_script(scalar)
+            // Common (0) and Inherited (1) characters join the script before them.
+            if script <= 1 { script = lastScript }
+            lastScript = script
+            // Marks, joiners and selectors stay in the face of the character they modify.
+            let category = lamina_category(scalar)
+            let attaches = category == 6 || category == 7 || (0x200C...0x200D).contains(scalar) || (0xFE00...0xFE0F).contains(scalar)
+            var face = font.face
+            if attaches, let lastFace, current?.style == style {
+                face = lastFace
+            } else if !font.face.hasGlyph(for: scalar), scalar > 0x20, let found = font.glyph(for: scalar) {
+                face = found.face
+            }
+            lastFace = face
+            let level = levels[i]
+            if let c = current, c.level == level, c.style == style, c.face === face, c.script == script || c.script <= 1 {
+                if c.script <= 1 { current?.script = script }
+            } else {
+                close(at: i)
+                current = (i, level, style, script, face)
+            }
+            i += width
+        }
+        close(at: text.count)
+        return segments
+    }
+}

@@ -1,0 +1,49 @@
+#include "ICUSupport.h"
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+#include <unicode/uscript.h>
+#include <unicode/uchar.h>
+#include <string.h>
+
+int32_t lamina_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, uint8_t *levels) {
+    UErrorCode error = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_open();
+    if (!bidi) return -1;
+    UBiDiLevel requested = direction == 1 ? 1 : (direction == 0 ? 0 : UBIDI_DEFAULT_LTR);
+    ubidi_setPara(bidi, (const UChar *)text, length, requested, NULL, &error);
+    if (U_FAILURE(error)) { ubidi_close(bidi); return -1; }
+    const UBiDiLevel *found = ubidi_getLevels(bidi, &error);
+    if (U_FAILURE(error) || !found) { ubidi_close(bidi); return -1; }
+    memcpy(levels, found, (size_t)length);
+    int32_t paragraph = ubidi_getParaLevel(bidi);
+    ubidi_close(bidi);
+    return paragraph;
+}
+
+int32_t lamina_bidi_reorder(const uint8_t *levels, int32_t count, int32_t *map) {
+    ubidi_reorderVisual((const UBiDiLevel *)levels, count, map);
+    return 0;
+}
+
+int32_t lamina_breaks(const uint16_t *text, int32_t length, int32_t kind, int32_t *out, int32_t capacity) {
+    UErrorCode error = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(kind == 0 ? UBRK_LINE : UBRK_CHARACTER, "", (const UChar *)text, length, &error);
+    if (U_FAILURE(error) || !iterator) return -1;
+    int32_t count = 0;
+    ubrk_first(iterator);
+    for (int32_t position = ubrk_next(iterator); position != UBRK_DONE && count < capacity; position = ubrk_next(iterator)) {
+        out[count++] = position;
+    }
+    ubrk_close(iterator);
+    return count;
+}
+
+int32_t lamina_script(uint32_t scalar) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t script = (int32_t)uscript_getScript((UChar32)scalar, &error);
+    return U_FAILURE(error) ? 0 : script;
+}
+
+int32_t lamina_category(uint32_t scalar) {
+    return (int32_t)u_charType((UChar32)scalar);
+}

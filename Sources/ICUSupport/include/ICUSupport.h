@@ -1,0 +1,24 @@
+#ifndef LAMINA_ICU_SUPPORT_H
+#define LAMINA_ICU_SUPPORT_H
+// The few ICU calls Lamina's text layout makes, behind plain C types: ICU renames its entry
+// points by version (ubidi_open_72) and Foundation carries its own copy of ICU's headers, so
+// Swift never sees ICU's declarations; these wrappers are compiled against the machine's ICU.
+#include <stdint.h>
+
+/// Embedding levels of `length` UTF-16 units into `levels`; `direction` 0 LTR, 1 RTL, -1 from
+/// the first strong character (LTR when none). Returns the paragraph level, or -1 on failure.
+int32_t lamina_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, uint8_t *levels);
+
+/// Visual order of `count` items with these levels: `map[visual] = logical`. 0 on success.
+int32_t lamina_bidi_reorder(const uint8_t *levels, int32_t count, int32_t *map);
+
+/// Positions after which a line may end (kind 0, UAX #14) or user-perceived characters end
+/// (kind 1), ascending, into `out` (at most `capacity`); returns how many, or -1 on failure.
+int32_t lamina_breaks(const uint16_t *text, int32_t length, int32_t kind, int32_t *out, int32_t capacity);
+
+/// The ICU script code of a scalar (0 common, 1 inherited).
+int32_t lamina_script(uint32_t scalar);
+
+/// The ICU general category of a scalar (6 non-spacing mark, 7 enclosing mark).
+int32_t lamina_category(uint32_t scalar);
+#endif
