@@ -78,7 +78,7 @@ let package = Package(
         ),
         .target(
             name: "UIKit",
-            dependencies: ["QuartzCore", "CoreGraphics", "LaminaPlatform", "_Testing_UIKit"]
+            dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "LaminaPlatform", "_Testing_UIKit"]
         ),
         // The demo gallery's scenes, shared by the executable and the reference-image tests.
         .target(

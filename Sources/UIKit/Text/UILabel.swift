@@ -1,0 +1,237 @@
+import CoreText
+import Foundation
+
+/// How a label that shrinks its text to fit places the shrunk line.
+public enum UIBaselineAdjustment: Int, Sendable {
+    /// The shrunk text keeps the original baseline.
+    case alignBaselines = 0
+    /// The shrunk text is centred vertically.
+    case alignCenters = 1
+    /// The shrunk text keeps its top.
+    case none = 2
+}
+
+/// A view that shows read-only text: one line by default (`numberOfLines` 0 for as many as
+/// needed), truncated at the tail, vertically centred in its bounds.
+///
+/// Sizing and drawing use the same layout, cached for the last text, width and settings, so
+/// measuring a label and then drawing it shapes its text once.
+@preconcurrency @MainActor
+open class UILabel: UIView {
+    private var storedText: NSAttributedString?
+    private var cache: (key: LayoutKey, layout: FrameLayout)?
+
+    private struct LayoutKey: Equatable {
+        let text: NSAttributedString
+        let width: CGFloat
+        let lines: Int
+        let mode: Int
+        static func == (a: LayoutKey, b: LayoutKey) -> Bool {
+            a.width == b.width && a.lines == b.lines && a.mode == b.mode && (a.text === b.text || a.text.isEqual(b.text))
+        }
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+        isOpaque = false
+        contentMode = .redraw
+        clipsToBounds = false
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isUserInteractionEnabled = false
+        contentMode = .redraw
+    }
+
+    private func changed() {
+        cache = nil
+        setNeedsDisplay()
+        invalidateIntrinsicContentSize()
+    }
+
+    // MARK: Content
+
+    /// The text, nil by default; setting it replaces any attributed text.
+    open var text: String? {
+        get { storedText?.string }
+        set {
+            storedText = newValue.map { NSAttributedString(string: $0) }
+            changed()
+        }
+    }
+
+    /// The text with attributes; ranges without a font, colour or paragraph style take the
+    /// label's.
+    open var attributedText: NSAttributedString? {
+        get { storedText.map { styled($0) } }
+        set {
+            storedText = newValue.map { NSAttributedString(attributedString: $0) }
+            if let first = newValue, first.length > 0 {
+                if let font = first.attribute(.font, at: 0, effectiveRange: nil) as? UIFont { storedFont = font }
+                if let color = first.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor { storedColor = color }
+            }
+            changed()
+        }
+    }
+
+    private var storedFont = UIFont.systemFont(ofSize: 17)
+    private var storedColor: UIColor = .label
+
+    /// The font (the 17-point system font by default); setting nil restores it.
+    open var font: UIFont! {
+        get { storedFont }
+        set {
+            storedFont = newValue ?? UIFont.systemFont(ofSize: 17)
+            changed()
+        }
+    }
+
+    /// The text colour (`.label` by default); setting nil restores it.
+    open var textColor: UIColor! {
+        get { storedColor }
+        set {
+            storedColor = newValue ?? .label
+            changed()
+        }
+    }
+
+    /// How lines line up (`.natural` by default).
+    open var textAlignment: NSTextAlignment = .natural { didSet { changed() } }
+
+    /// How text that does not fit is wrapped or shortened (`.byTruncatingTail` by default).
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { changed() } }
+
+    /// The most lines shown (1 by default; 0 for no limit).
+    open var numberOfLines: Int = 1 { didSet { changed() } }
+
+    /// Shrinks a single line's font (never below `minimumScaleFactor`) until the text fits
+    /// the width; `font` is not changed.
+    open var adjustsFontSizeToFitWidth = false { didSet { changed() } }
+
+    /// The smallest scale `adjustsFontSizeToFitWidth` may use (0: as small as needed).
+    open var minimumScaleFactor: CGFloat = 0 { didSet { changed() } }
+
+    /// Where shrunk text sits.
+    open var baselineAdjustment: UIBaselineAdjustment = .alignBaselines { didSet { changed() } }
+
+    /// Whether characters may be drawn closer together before truncating.
+    open var allowsDefaultTighteningForTruncation = false
+
+    /// The shadow colour of the text (none by default).
+    open var shadowColor: UIColor? { didSet { changed() } }
+
+    /// The shadow offset (0, −1) by default.
+    open var shadowOffset = CGSize(width: 0, height: -1) { didSet { changed() } }
+
+    /// The text colour while highlighted.
+    open var highlightedTextColor: UIColor? { didSet { changed() } }
+
+    /// Whether the label shows `highlightedTextColor`.
+    open var isHighlighted = false { didSet { changed() } }
+
+    /// A disabled label draws its text dimmed.
+    open var isEnabled = true { didSet { changed() } }
+
+    /// The width multi-line text wraps to for `intrinsicContentSize` (0: unlimited).
+    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+
+    // MARK: Layout
+
+    /// The label's text with its font, colour, alignment and line breaking wherever the text
+    /// sets none.
+    private func styled(_ text: NSAttributedString) -> NSAttributedString {
+        let result = NSMutableAttributedString(attributedString: text)
+        let whole = NSRange(location: 0, length: result.length)
+        var color: UIColor = storedColor
+        if isHighlighted, let highlighted = highlightedTextColor { color = highlighted }
+        if !isEnabled { color = color.withAlphaComponent(0.44) }
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.alignment = textAlignment
+        paragraph.lineBreakMode = lineBreakMode
+        var location = 0
+        while location < result.length {
+            var range = NSRange(location: 0, length: 0)
+            let attributes = result.attributes(at: location, effectiveRange: &range)
+            if attributes[.font] == nil { result.addAttribute(.font, value: storedFont, range: range) }
+            if attributes[.foregroundColor] == nil || isHighlighted || !isEnabled {
+                result.addAttribute(.foregroundColor, value: color, range: range)
+            }
+            if attributes[.paragraphStyle] == nil { result.addAttribute(.paragraphStyle, value: paragraph, range: range) }
+            if let shadowColor, attributes[.shadow] == nil {
+                let shadow = NSShadow()
+                shadow.shadowColor = shadowColor
+                shadow.shadowOffset = shadowOffset
+                result.addAttribute(.shadow, value: shadow, range: range)
+            }
+            location = range.location + Swift.max(range.length, 1)
+        }
+        _ = whole
+        return result
+    }
+
+    /// The layout of the label's text in `width`, from the cache when nothing changed.
+    private func layout(width: CGFloat, lines: Int) -> FrameLayout? {
+        guard let storedText, storedText.length > 0 else { return nil }
+        var text = styled(storedText)
+        let mode = lineBreakMode.rawValue
+        let key = LayoutKey(text: storedText, width: width, lines: lines, mode: mode)
+        if let cache, cache.key == key, !adjustsFontSizeToFitWidth { return cache.layout }
+        if adjustsFontSizeToFitWidth, lines == 1, width < .greatestFiniteMagnitude / 2 {
+            let natural = StringLayout.layout(text, width: .greatestFiniteMagnitude, maximumLines: 1, lineBreakMode: 2).usedWidth
+            if natural > width, natural > 0 {
+                let factor = Swift.max(minimumScaleFactor > 0 ? minimumScaleFactor : 0.01, width / natural)
+                text = StringLayout.scaledFonts(text, by: factor)
+            }
+        }
+        let made = StringLayout.layout(text, width: width, maximumLines: lines, lineBreakMode: mode)
+        cache = (key, made)
+        return made
+    }
+
+    /// Rounds a length up to the screen's pixel grid.
+    private func pixelCeil(_ value: CGFloat) -> CGFloat {
+        let scale = Swift.max(1, UIScreen.main.scale)
+        return (value * scale - 0.0001).rounded(.up) / scale
+    }
+
+    /// The rectangle the text takes in `bounds`, showing at most `numberOfLines` lines (0: no
+    /// limit), from the bounds' origin, sizes rounded up to pixels.
+    open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
+        let width = bounds.width > 0 ? bounds.width : CGFloat.greatestFiniteMagnitude
+        guard let layout = layout(width: width, lines: numberOfLines) else {
+            return CGRect(x: bounds.minX, y: bounds.minY, width: 0, height: 0)
+        }
+        return CGRect(x: bounds.minX, y: bounds.minY, width: Swift.min(pixelCeil(layout.usedWidth), width),
+                      height: pixelCeil(layout.height))
+    }
+
+    /// Draws the text in `rect`, vertically centred.
+    open func drawText(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(),
+              let layout = layout(width: rect.width > 0 ? rect.width : .greatestFiniteMagnitude, lines: numberOfLines) else { return }
+        let y = rect.minY + (rect.height - layout.height) / 2
+        StringLayout.draw(layout, at: CGPoint(x: rect.minX, y: y), in: context)
+    }
+
+    open override func draw(_ rect: CGRect) {
+        drawText(in: bounds)
+    }
+
+    /// The text's size, rounded up to pixels: one unwrapped line, or lines wrapped to
+    /// `preferredMaxLayoutWidth` when it is set and the label may show more than one.
+    open override var intrinsicContentSize: CGSize {
+        let width = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : CGFloat.greatestFiniteMagnitude
+        guard let layout = layout(width: width, lines: numberOfLines) else { return .zero }
+        return CGSize(width: pixelCeil(layout.usedWidth), height: pixelCeil(layout.height))
+    }
+
+    /// The size the text needs, wrapped to `size.width` when the label may show more than one
+    /// line; rounded up to pixels and not limited to `size`'s height.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width = numberOfLines != 1 && size.width > 0 ? size.width : CGFloat.greatestFiniteMagnitude
+        guard let layout = layout(width: width, lines: numberOfLines) else { return .zero }
+        return CGSize(width: pixelCeil(layout.usedWidth), height: pixelCeil(layout.height))
+    }
+}
