@@ -115,6 +115,11 @@ let package = Package(
             exclude: ["ReferenceImages", "Fixtures"]
         ),
         .testTarget(
+            name: "CoreTextTests",
+            dependencies: ["CoreText", "LaminaTestSupport"],
+            exclude: ["ReferenceImages"]
+        ),
+        .testTarget(
             name: "QuartzCoreTests",
             dependencies: ["QuartzCore", "CoreGraphics", "LaminaTestSupport"],
             exclude: ["ReferenceImages"]

@@ -126,8 +126,9 @@ package final class FontCatalog: @unchecked Sendable {
 
     private static func closest(_ candidates: [FontRecord], weight: Int, slant: Int) -> FontRecord? {
         candidates.min { a, b in
-            let sa = abs(a.weight - weight) + (a.slant == slant ? 0 : (slant == 0 ? 1000 : 300)) + (a.width == 100 ? 0 : 50)
-            let sb = abs(b.weight - weight) + (b.slant == slant ? 0 : (slant == 0 ? 1000 : 300)) + (b.width == 100 ? 0 : 50)
+            // Upright against slanted matters most (italic and oblique both count as slanted).
+            let sa = abs(a.weight - weight) + ((a.slant != 0) == (slant != 0) ? abs(a.slant - slant) : 1000) + (a.width == 100 ? 0 : 50)
+            let sb = abs(b.weight - weight) + ((b.slant != 0) == (slant != 0) ? abs(b.slant - slant) : 1000) + (b.width == 100 ? 0 : 50)
             return sa != sb ? sa < sb : a.style.count < b.style.count
         }
     }

@@ -95,8 +95,6 @@ package final class FontFace: @unchecked Sendable {
         ascender = Int(f.ascender)
         descender = Int(f.descender)
         lineGap = Swift.max(0, Int(f.height) - Int(f.ascender) + Int(f.descender))
-        underlinePosition = Int(f.underline_position)
-        underlineThickness = Int(f.underline_thickness)
         glyphCount = Int(f.num_glyphs)
         boundingBox = CGRect(x: CGFloat(f.bbox.xMin), y: CGFloat(f.bbox.yMin),
                              width: CGFloat(f.bbox.xMax - f.bbox.xMin), height: CGFloat(f.bbox.yMax - f.bbox.yMin))
@@ -113,11 +111,16 @@ package final class FontFace: @unchecked Sendable {
             }
         }
         var angle = 0.0
+        var underline = (Int(f.underline_position), Int(f.underline_thickness))
         if let post = FT_Get_Sfnt_Table(face, FT_SFNT_POST)?.assumingMemoryBound(to: TT_Postscript.self) {
             angle = Double(post.pointee.italicAngle) / 65536
+            // The post table's own position (FreeType's field is moved to the stroke's centre).
+            underline = (Int(post.pointee.underlinePosition), Int(post.pointee.underlineThickness))
         }
         weightClass = weight
         italicAngle = angle
+        underlinePosition = underline.0
+        underlineThickness = underline.1
         isItalic = (f.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC)) != 0
         isFixedPitch = (f.face_flags & FT_Long(FT_FACE_FLAG_FIXED_WIDTH)) != 0
         identifier = FontFace.libraryLock.withLock {

@@ -30,8 +30,9 @@ package struct FrameLayout {
     ///     always stays).
     ///   - lineBreakMode: Core Text's numbering, overriding the paragraph styles' when given
     ///     (0 word wrap, 1 char wrap, 2 clip, 3 head, 4 tail, 5 middle).
+    ///   - wraps: false puts each paragraph on one line (shortened by a truncating mode).
     package init(_ source: TextSource, width: CGFloat, maximumLines: Int = 0, maximumHeight: CGFloat = .greatestFiniteMagnitude,
-                 lineBreakMode: Int? = nil, paragraphs cache: ((Range<Int>) -> ShapedParagraph)? = nil) {
+                 lineBreakMode: Int? = nil, wraps: Bool = true, paragraphs cache: ((Range<Int>) -> ShapedParagraph)? = nil) {
         var lines: [PlacedLine] = []
         var y: CGFloat = 0
         var used: CGFloat = 0
@@ -56,11 +57,11 @@ package struct FrameLayout {
                 let truncates = mode >= 3
                 // One line that clips or truncates does not wrap; otherwise lines break at
                 // words (or characters) and only the last line shown is shortened.
-                var end = maximumLines == 1 && mode >= 2 ? paragraph.text.count
+                var end = !wraps || (maximumLines == 1 && mode >= 2) ? paragraph.text.count
                     : breaker.lineEnd(from: start, width: available, byCharacter: mode == 1)
                 var line = CTLine(paragraph: paragraph, range: start..<Swift.max(start, end))
                 let moreText = end < paragraph.text.count || p < ranges.count - 1
-                if truncates && (isLastAllowed || maximumLines == 1) && (moreText || line.width - line.trailingWhitespaceWidth > available) {
+                if truncates && (isLastAllowed || maximumLines == 1 || !wraps) && (moreText && wraps || line.width - line.trailingWhitespaceWidth > available) {
                     // The last line shown holds the rest of the paragraph, shortened.
                     let rest = CTLine(paragraph: paragraph, range: start..<paragraph.text.count)
                     let type: CTLineTruncationType = mode == 3 ? .start : (mode == 5 ? .middle : .end)

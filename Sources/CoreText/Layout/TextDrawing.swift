@@ -7,6 +7,19 @@ import Foundation
 package enum TextDrawing {
     private static let black = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
 
+    /// Draws laid-out lines with the first line's top-left corner at `origin` in a context
+    /// whose y axis points down the page (UIKit's views, layers' own coordinates).
+    package static func draw(_ layout: FrameLayout, topLeft origin: CGPoint, inFlipped context: CGContext) {
+        context.saveGState()
+        let savedMatrix = context.textMatrix
+        context.textMatrix = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
+        for placed in layout.lines {
+            draw(placed.line, in: context, origin: CGPoint(x: origin.x + placed.x, y: origin.y + placed.baseline))
+        }
+        context.textMatrix = savedMatrix
+        context.restoreGState()
+    }
+
     /// Draws a line with its baseline origin at `origin` (user space, y up in text space).
     package static func draw(_ line: CTLine, in context: CGContext, origin: CGPoint) {
         for run in line.runs where run.style.backgroundColor != nil {

@@ -118,8 +118,9 @@ package final class ShapedParagraph: @unchecked Sendable {
             let style = styleIndex[i]
             let font = styles[Int(style)].font
             var script = lamina_script(scalar)
-            // Common (0) and Inherited (1) characters join the script before them.
-            if script <= 1 { script = lastScript }
+            // Common (0) and Inherited (1) characters join the script before them at the same
+            // level; after a level change they join the script that follows.
+            if script <= 1 { script = i > 0 && levels[i - 1] == levels[i] ? lastScript : 0 }
             lastScript = script
             // Marks, joiners and selectors stay in the face of the character they modify.
             let category = lamina_category(scalar)

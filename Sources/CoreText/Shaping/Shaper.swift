@@ -3,7 +3,7 @@ import Foundation
 
 /// Turns a segment's characters into positioned glyphs: HarfBuzz when the machine has it
 /// (kerning, ligatures, marks, joining scripts), else one glyph per character.
-enum Shaper {
+package enum Shaper {
     private static let counter = Locked(0)
 
     /// How many segments have been shaped (for tests that check cached layouts are reused).

@@ -108,6 +108,7 @@ extension LayerValue {
             case .shape(let shape): return shape.value(forKey: key)
             case .gradient(let gradient): return gradient.value(forKey: key)
             case .replicator(let replicator): return replicator.value(forKey: key)
+            case .text(let text): return text.value(forKey: key)
             default: return nil
             }
         }
@@ -158,6 +159,9 @@ extension LayerValue {
             case .replicator(var replicator):
                 guard replicator.setValue(value, forKey: key) else { return false }
                 content = .replicator(replicator)
+            case .text(var text):
+                guard text.setValue(value, forKey: key) else { return false }
+                content = .text(text)
             default:
                 return false
             }

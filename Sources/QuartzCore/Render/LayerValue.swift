@@ -307,6 +307,7 @@ struct LayerValue: LayerProperties, Sendable {
         case .gradient(let gradient): gradient.draw(in: ctx, bounds: bounds)
         case .tiles(let tiles): for tile in tiles { ctx.drawUpright(tile.image, in: tile.rect) }
         case .emitter(let emitter): emitter.draw(in: ctx, atLayerTime: time)
+        case .text(let text): text.draw(in: ctx, bounds: bounds)
         case .none, .replicator, .transformLayer: break
         }
     }
@@ -323,6 +324,8 @@ enum LayerContent: Sendable {
     case tiles([(rect: CGRect, image: CGImage)])
     /// A `CATransformLayer`: no drawing of its own, sublayers in its parent's 3-D space.
     case transformLayer
+    /// A text layer's string and settings.
+    case text(TextContent)
 }
 
 extension CALayer {

@@ -50,14 +50,7 @@ enum StringLayout {
     /// Draws laid-out lines with the first line's top-left corner at `origin`, in the current
     /// UIKit context (y down).
     static func draw(_ layout: FrameLayout, at origin: CGPoint, in context: CGContext) {
-        context.saveGState()
-        let savedMatrix = context.textMatrix
-        context.textMatrix = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
-        for placed in layout.lines {
-            TextDrawing.draw(placed.line, in: context, origin: CGPoint(x: origin.x + placed.x, y: origin.y + placed.baseline))
-        }
-        context.textMatrix = savedMatrix
-        context.restoreGState()
+        TextDrawing.draw(layout, topLeft: origin, inFlipped: context)
     }
 
     /// The one-line layout (no wrapping) of a string, shrunk by `context`'s minimum scale

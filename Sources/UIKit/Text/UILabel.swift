@@ -19,7 +19,10 @@ public enum UIBaselineAdjustment: Int, Sendable {
 @preconcurrency @MainActor
 open class UILabel: UIView {
     private var storedText: NSAttributedString?
-    private var cache: (key: LayoutKey, layout: FrameLayout)?
+    /// The last few layouts (measuring and drawing often use different widths).
+    private var cache: [(key: LayoutKey, layout: FrameLayout)] = []
+    /// How many layouts the label has computed (tests check that repeats are cached).
+    package private(set) var layoutCount = 0
 
     private struct LayoutKey: Equatable {
         let text: NSAttributedString
@@ -46,7 +49,7 @@ open class UILabel: UIView {
     }
 
     private func changed() {
-        cache = nil
+        cache.removeAll()
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
@@ -177,7 +180,7 @@ open class UILabel: UIView {
         var text = styled(storedText)
         let mode = lineBreakMode.rawValue
         let key = LayoutKey(text: storedText, width: width, lines: lines, mode: mode)
-        if let cache, cache.key == key, !adjustsFontSizeToFitWidth { return cache.layout }
+        if !adjustsFontSizeToFitWidth, let hit = cache.first(where: { $0.key == key }) { return hit.layout }
         if adjustsFontSizeToFitWidth, lines == 1, width < .greatestFiniteMagnitude / 2 {
             let natural = StringLayout.layout(text, width: .greatestFiniteMagnitude, maximumLines: 1, lineBreakMode: 2).usedWidth
             if natural > width, natural > 0 {
@@ -186,7 +189,9 @@ open class UILabel: UIView {
             }
         }
         let made = StringLayout.layout(text, width: width, maximumLines: lines, lineBreakMode: mode)
-        cache = (key, made)
+        layoutCount += 1
+        cache.append((key, made))
+        if cache.count > 4 { cache.removeFirst() }
         return made
     }
 
