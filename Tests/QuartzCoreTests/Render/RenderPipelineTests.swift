@@ -12,6 +12,7 @@ enum AnimatedVisual: String, CaseIterable, CustomStringConvertible, Sendable {
     case gradientColors, gradientLocations, gradientStartPoint, gradientEndPoint
     case instanceTransform, instanceColor, instanceDelay
     case maskPosition, maskOpacity, maskBounds, maskSublayerPosition
+    case textFontSize, textForegroundColor
 
     var description: String { rawValue }
 
@@ -106,6 +107,19 @@ enum AnimatedVisual: String, CaseIterable, CustomStringConvertible, Sendable {
             case .strokeEnd: shape.add(basic("strokeEnd", 0, 1), forKey: "a")
             case .lineWidth: shape.add(basic("lineWidth", 1, 11), forKey: "a")
             default: shape.add(basic("lineDashPhase", 0, 9), forKey: "a")
+            }
+            return
+        case .textFontSize, .textForegroundColor:
+            let text = CATextLayer()
+            text.frame = CGRect(x: 6, y: 10, width: 88, height: 60)
+            text.string = "Text"
+            text.fontSize = 18
+            text.foregroundColor = AnimatedVisual.colour(0.1, 0.2, 0.8)
+            root.addSublayer(text)
+            if self == .textFontSize {
+                text.add(basic("fontSize", 10, 30), forKey: "a")
+            } else {
+                text.add(basic("foregroundColor", AnimatedVisual.colour(1, 0, 0), AnimatedVisual.colour(0, 0.6, 0)), forKey: "a")
             }
             return
         case .gradientColors, .gradientLocations, .gradientStartPoint, .gradientEndPoint:
