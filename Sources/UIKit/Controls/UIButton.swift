@@ -3,8 +3,11 @@ import Foundation
 /// A control that performs an action when tapped: `.primaryActionTriggered` (and
 /// `.touchUpInside`) when a touch lifts inside it.
 ///
-/// - Note: Differs from Apple: titles are kept but not drawn yet (Lamina has no text
-///   rendering); a configuration draws its background (colour and corner style) and image.
+/// Titles are drawn by `titleLabel` (the 15-point system font; a configuration's title in the
+/// headline style and its subtitle in the subheadline style), beside the image, centred.
+/// - Note: Differs from Apple: the dimmed colours of highlighted and disabled system-button
+///   titles (the tint at 20 % and a mid gray) and a configuration's title fonts are Lamina's
+///   choice; Apple does not document them.
 @preconcurrency @MainActor
 open class UIButton: UIControl {
     /// The kinds of button.
@@ -75,6 +78,14 @@ open class UIButton: UIControl {
             }
         }
 
+        /// The title colour the style gives with `tint`.
+        func foregroundColor(tint: UIColor) -> UIColor {
+            switch style {
+            case .filled, .borderedProminent: return .white
+            default: return tint
+            }
+        }
+
         /// The corner radius for a button of `height`.
         func cornerRadius(height: CGFloat) -> CGFloat {
             switch cornerStyle {
@@ -94,7 +105,11 @@ open class UIButton: UIControl {
         didSet { updateConfiguration() }
     }
     private var titles: [UInt: String] = [:]
+    private var attributedTitles: [UInt: NSAttributedString] = [:]
     private var titleColors: [UInt: UIColor] = [:]
+    private var titleShadowColors: [UInt: UIColor] = [:]
+    private var storedTitleLabel: UILabel?
+    private var subtitleLabel: UILabel?
     private var images: [UInt: UIImage] = [:]
     private let imageView = UIImageView(frame: .zero)
 
@@ -142,7 +157,47 @@ open class UIButton: UIControl {
     /// Sets the title for `state`.
     open func setTitle(_ title: String?, for state: UIControl.State) {
         titles[state.rawValue] = title
+        updateConfiguration()
     }
+
+    /// Sets an attributed title for `state` (it wins over a plain one).
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: UIControl.State) {
+        attributedTitles[state.rawValue] = title
+        updateConfiguration()
+    }
+
+    /// The attributed title for `state` (the normal one when none was set for it).
+    open func attributedTitle(for state: UIControl.State) -> NSAttributedString? {
+        attributedTitles[state.rawValue] ?? attributedTitles[UIControl.State.normal.rawValue]
+    }
+
+    /// The attributed title for the current state.
+    open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
+
+    /// The label that shows the title: made when first asked for or when a title is set.
+    open var titleLabel: UILabel? {
+        if let storedTitleLabel { return storedTitleLabel }
+        let label = UILabel(frame: .zero)
+        label.font = .systemFont(ofSize: 15)
+        label.lineBreakMode = .byTruncatingMiddle
+        addSubview(label)
+        storedTitleLabel = label
+        return label
+    }
+
+    /// Sets the title shadow colour for `state`.
+    open func setTitleShadowColor(_ color: UIColor?, for state: UIControl.State) {
+        titleShadowColors[state.rawValue] = color
+        updateConfiguration()
+    }
+
+    /// The title shadow colour for `state`.
+    open func titleShadowColor(for state: UIControl.State) -> UIColor? {
+        titleShadowColors[state.rawValue] ?? titleShadowColors[UIControl.State.normal.rawValue]
+    }
+
+    /// The title colour for the current state.
+    open var currentTitleColor: UIColor { resolvedTitleColor }
 
     /// The title for `state` (the normal one when none was set for it).
     open func title(for state: UIControl.State) -> String? {
@@ -152,12 +207,32 @@ open class UIButton: UIControl {
     /// The title for the current state.
     open var currentTitle: String? { configuration?.title ?? title(for: state) }
 
+    /// Sets the title colour for `state`.
     open func setTitleColor(_ color: UIColor?, for state: UIControl.State) {
         titleColors[state.rawValue] = color
+        updateConfiguration()
     }
 
+    /// The title colour set for `state` (the normal one when none was set for it); nil when
+    /// none was set.
     open func titleColor(for state: UIControl.State) -> UIColor? {
         titleColors[state.rawValue] ?? titleColors[UIControl.State.normal.rawValue]
+    }
+
+    /// The colour the title is drawn in now: the one set for the state, else the style's
+    /// (white for custom buttons, the tint for system ones, dimmed while highlighted or
+    /// disabled).
+    private var resolvedTitleColor: UIColor {
+        if let set = titleColors[state.rawValue] { return set }
+        if let configuration {
+            let base = configuration.baseForegroundColor ?? configuration.foregroundColor(tint: tintColor ?? .systemBlue)
+            return isEnabled ? base : base.withAlphaComponent(0.4)
+        }
+        let normal = titleColors[UIControl.State.normal.rawValue]
+        if buttonType == .custom { return normal ?? .white }
+        if !isEnabled { return UIColor(white: 0.55, alpha: 1) }
+        let base = normal ?? tintColor ?? .systemBlue
+        return isHighlighted ? base.withAlphaComponent(0.2) : base
     }
 
     /// Sets the image for `state`.
@@ -174,17 +249,62 @@ open class UIButton: UIControl {
     /// The image for the current state.
     open var currentImage: UIImage? { configuration?.image ?? image(for: state) }
 
-    open override func layoutSubviews() {
-        super.layoutSubviews()
-        imageView.frame = bounds
-        updateConfiguration()
+    /// The title and subtitle shown now.
+    private var shownTitle: (title: NSAttributedString?, subtitle: String?) {
+        if let configuration { return (configuration.title.map { NSAttributedString(string: $0) }, configuration.subtitle) }
+        if let attributed = currentAttributedTitle { return (attributed, nil) }
+        return (title(for: state).map { NSAttributedString(string: $0) }, nil)
     }
 
-    open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        let insets = configuration?.contentInsets ?? NSDirectionalEdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12)
-        let content = currentImage?.size ?? CGSize(width: 20, height: 20)
-        return CGSize(width: content.width + insets.leading + insets.trailing, height: content.height + insets.top + insets.bottom)
+    /// The sizes of the image, title and subtitle, and the space around them.
+    private var contentMetrics: (image: CGSize, title: CGSize, subtitle: CGSize, insets: NSDirectionalEdgeInsets) {
+        let image = currentImage?.size ?? .zero
+        let title = storedTitleLabel.flatMap { $0.text == nil ? nil : $0.intrinsicContentSize } ?? .zero
+        let subtitle = subtitleLabel.flatMap { $0.text == nil ? nil : $0.intrinsicContentSize } ?? .zero
+        // Legacy buttons pad their title 6 points above and below, as UIKit does.
+        let insets = configuration?.contentInsets ?? NSDirectionalEdgeInsets(top: 6, leading: 0, bottom: 6, trailing: 0)
+        return (image, title, subtitle, insets)
     }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        updateConfiguration()
+        let m = contentMetrics
+        let padding: CGFloat = m.image.width > 0 && m.title.width > 0 ? (configuration == nil ? 0 : 8) : 0
+        let textWidth = Swift.max(m.title.width, m.subtitle.width)
+        let textHeight = m.title.height + m.subtitle.height
+        let inner = bounds.inset(by: UIEdgeInsets(top: m.insets.top, left: m.insets.leading, bottom: m.insets.bottom,
+                                                  right: m.insets.trailing))
+        let totalWidth = Swift.min(m.image.width + padding + textWidth, Swift.max(inner.width, 0))
+        var x = inner.midX - totalWidth / 2
+        if m.image.width > 0 {
+            imageView.frame = CGRect(x: x, y: inner.midY - m.image.height / 2, width: m.image.width, height: m.image.height)
+            x += m.image.width + padding
+        } else {
+            imageView.frame = bounds
+        }
+        let width = Swift.min(textWidth, Swift.max(0, inner.maxX - x))
+        let top = inner.midY - textHeight / 2
+        storedTitleLabel?.frame = CGRect(x: x + (width - Swift.min(m.title.width, width)) / 2, y: top,
+                                         width: Swift.min(m.title.width, width), height: m.title.height)
+        subtitleLabel?.frame = CGRect(x: x + (width - Swift.min(m.subtitle.width, width)) / 2, y: top + m.title.height,
+                                      width: Swift.min(m.subtitle.width, width), height: m.subtitle.height)
+    }
+
+    /// The title's and image's size side by side, plus the content insets (6 points above
+    /// and below the title of a legacy button; a configuration's insets otherwise).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        updateConfiguration()
+        let m = contentMetrics
+        let padding: CGFloat = m.image.width > 0 && m.title.width > 0 ? (configuration == nil ? 0 : 8) : 0
+        var content = CGSize(width: m.image.width + padding + Swift.max(m.title.width, m.subtitle.width),
+                             height: Swift.max(m.image.height, m.title.height + m.subtitle.height))
+        if content == .zero && configuration == nil { content = CGSize(width: 30, height: 22) }
+        return CGSize(width: content.width + m.insets.leading + m.insets.trailing,
+                      height: content.height + m.insets.top + m.insets.bottom)
+    }
+
+    open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
 
     override func controlStateDidChange() {
         updateConfiguration()
@@ -192,11 +312,63 @@ open class UIButton: UIControl {
 
     private func updateConfiguration() {
         imageView.image = currentImage
+        updateTitleLabels()
         guard let configuration else { return }
         var background = configuration.backgroundColor(tint: .systemBlue)
         if isHighlighted { background = background?.withAlphaComponent((background?.cgColor.alpha ?? 1) * 0.7) }
         if !isEnabled { background = background?.withAlphaComponent((background?.cgColor.alpha ?? 1) * 0.4) }
         layer.backgroundColor = background?.cgColor
         layer.cornerRadius = configuration.cornerRadius(height: bounds.height)
+    }
+
+    /// Puts the current title (and subtitle) into the labels with the state's colour.
+    private func updateTitleLabels() {
+        let shown = shownTitle
+        guard shown.title != nil || storedTitleLabel != nil else { return }
+        let label = titleLabel!
+        let color = resolvedTitleColor
+        var changed = false
+        if configuration != nil, label.font.pointSize != 17 { label.font = UIFont.preferredFont(forTextStyle: .headline) }
+        if let title = shown.title {
+            let styled = NSMutableAttributedString(attributedString: title)
+            let whole = NSRange(location: 0, length: styled.length)
+            if attributedTitle(for: state) == nil || configuration != nil {
+                styled.addAttribute(.foregroundColor, value: color, range: whole)
+            }
+            if let shadow = titleShadowColor(for: state) {
+                let s = NSShadow()
+                s.shadowColor = shadow
+                s.shadowOffset = label.shadowOffset
+                styled.addAttribute(.shadow, value: s, range: whole)
+            }
+            if label.attributedText?.isEqual(styled) != true {
+                label.attributedText = styled
+                changed = true
+            }
+        } else if label.text != nil {
+            label.text = nil
+            changed = true
+        }
+        if let subtitle = shown.subtitle {
+            let sub = subtitleLabel ?? {
+                let made = UILabel(frame: .zero)
+                made.font = UIFont.preferredFont(forTextStyle: .subheadline)
+                addSubview(made)
+                subtitleLabel = made
+                return made
+            }()
+            if sub.textColor != color { sub.textColor = color }
+            if sub.text != subtitle {
+                sub.text = subtitle
+                changed = true
+            }
+        } else if subtitleLabel?.text != nil {
+            subtitleLabel?.text = nil
+            changed = true
+        }
+        if changed {
+            setNeedsLayout()
+            invalidateIntrinsicContentSize()
+        }
     }
 }
