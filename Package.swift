@@ -99,7 +99,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "lamina-bench",
-            dependencies: ["RasterWorkloads", "CoreGraphics", "QuartzCore", "UIKit"],
+            dependencies: ["RasterWorkloads", "CoreGraphics", "CoreText", "QuartzCore", "UIKit"],
             path: "Benchmarks/lamina-bench"
         ),
 

@@ -8,6 +8,8 @@ import RasterWorkloads
 //                                                   (CARenderer scenes of layer_composite)
 // lamina-bench scale [--quick]                      (build, commit, frame, change, teardown
 //                                                   of large and deep trees)
+// lamina-bench text [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick] [--mode cached]
+//                                                   (the shared text workloads through Core Text)
 // Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
 // thread with the specification's timing protocol, and writes the reference engines' JSON.
 
@@ -40,6 +42,10 @@ if arguments.first == "compositor" {
         }
     }
     runCompositor(jsonPath: json, quick: quick, only: only, shadows: shadows)
+    exit(0)
+}
+if arguments.first == "text" {
+    runText(Array(arguments.dropFirst()))
     exit(0)
 }
 if arguments.first == "scale" {

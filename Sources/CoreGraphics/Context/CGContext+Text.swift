@@ -143,6 +143,7 @@ extension CGContext {
         }
         guard scale > 0, scale * Double(face.unitsPerEm) < 4096 else { return }
         let steps = Double(GlyphCache.subpixelSteps)
+        let strike = GlyphCache.shared.strike(face: face, scale: scale, flipped: flipped)
         var placed: [(mask: GlyphMask, x: Int, y: Int)] = []
         placed.reserveCapacity(glyphs.count)
         var bounds = DeviceRect.empty
@@ -151,10 +152,9 @@ extension CGContext {
             guard abs(pen.x) < 1e7, abs(pen.y) < 1e7 else { continue }
             // The pen to the nearest quarter pixel: whole pixels (rounded down) and quarters.
             let quarters = Int((Double(pen.x) * steps).rounded())
-            let whole = Int((Double(quarters) / steps).rounded(.down))
-            let quarter = quarters - whole * Int(steps)
-            let mask = GlyphCache.shared.mask(face: face, glyph: glyph, scale: scale, flipped: flipped,
-                                              quarter: quarter)
+            let whole = quarters >> 2
+            let quarter = quarters & 3
+            let mask = strike.mask(glyph, quarter: quarter)
             guard mask.width > 0 else { continue }
             let x = whole + mask.left, y = Int(Double(pen.y).rounded()) + mask.top
             placed.append((mask, x, y))
@@ -173,10 +173,11 @@ extension CGContext {
                 guard x0 < x1, y0 < y1 else { continue }
                 mask.coverage.withUnsafeBufferPointer { coverage in
                     for py in y0..<y1 {
-                        let source = (py - y) * mask.width + (x0 - x)
+                        let source = coverage.baseAddress! + (py - y) * mask.width + (x0 - x)
+                        if painter.paintCoverageBytes(py, x0, source, count: x1 - x0, solid) { continue }
                         var any = false
                         for i in 0..<(x1 - x0) {
-                            let c = coverage[source + i]
+                            let c = source[i]
                             any = any || c != 0
                             row[i] = Float(c) * (1 / 255)
                         }

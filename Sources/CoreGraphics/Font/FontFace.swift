@@ -40,6 +40,8 @@ package final class FontFace: @unchecked Sendable {
     package let identifier: Int
 
     private var outlines: [UInt16: CGPath] = [:]
+    /// Glyphs of the first 0x3000 scalars, looked up once (0xFFFF: not yet).
+    private var lowGlyphs = [UInt16](repeating: 0xFFFF, count: 0x3000)
     private var advances: [UInt16: Int32] = [:]
 
     private static let libraryLock = NSLock()
@@ -141,7 +143,15 @@ package final class FontFace: @unchecked Sendable {
 
     /// The glyph for a Unicode scalar, 0 (.notdef) when the face has none.
     package func glyph(for scalar: UInt32) -> UInt16 {
-        lock.withLock { UInt16(truncatingIfNeeded: FT_Get_Char_Index(face, FT_ULong(scalar))) }
+        lock.withLock {
+            if scalar < 0x3000 {
+                let known = lowGlyphs[Int(scalar)]
+                if known != 0xFFFF { return known }
+            }
+            let glyph = UInt16(truncatingIfNeeded: FT_Get_Char_Index(face, FT_ULong(scalar)))
+            if scalar < 0x3000 { lowGlyphs[Int(scalar)] = glyph == 0xFFFF ? 0 : glyph }
+            return glyph
+        }
     }
 
     /// Whether the face maps `scalar` to a glyph.

@@ -47,6 +47,67 @@ final class GlyphCache: @unchecked Sendable {
 
     var byteCount: Int { lock.withLock { bytes } }
 
+    /// The glyphs of one face at one scale and direction: looked up by glyph and quarter
+    /// with one lock and no hashing of the whole key per glyph.
+    final class Strike: @unchecked Sendable {
+        let cache: GlyphCache
+        let face: FontFace
+        let scale: Double
+        let flipped: Bool
+        /// Masks by glyph × 4 + quarter; reached under the cache's lock.
+        var masks: [Int: GlyphMask] = [:]
+
+        init(cache: GlyphCache, face: FontFace, scale: Double, flipped: Bool) {
+            self.cache = cache
+            self.face = face
+            self.scale = scale
+            self.flipped = flipped
+        }
+
+        func mask(_ glyph: UInt16, quarter: Int) -> GlyphMask {
+            cache.mask(in: self, glyph: glyph, quarter: quarter)
+        }
+    }
+
+    private struct StrikeKey: Hashable {
+        let face: Int
+        let scale: UInt64
+        let flipped: Bool
+    }
+
+    private var strikes: [StrikeKey: Strike] = [:]
+
+    /// The strike of a face at a scale (pixels per font unit) and y direction.
+    func strike(face: FontFace, scale: Double, flipped: Bool) -> Strike {
+        lock.withLock {
+            let key = StrikeKey(face: face.identifier, scale: scale.bitPattern, flipped: flipped)
+            if let known = strikes[key] { return known }
+            let made = Strike(cache: self, face: face, scale: scale, flipped: flipped)
+            strikes[key] = made
+            return made
+        }
+    }
+
+    fileprivate func mask(in strike: Strike, glyph: UInt16, quarter: Int) -> GlyphMask {
+        lock.withLock {
+            let slot = Int(glyph) << 2 | quarter
+            clock += 1
+            if let hit = strike.masks[slot] { return hit }
+            let mask = rasterize(strike.face.outline(glyph), scale: strike.scale, flipped: strike.flipped,
+                                 offset: Double(quarter) / Double(GlyphCache.subpixelSteps))
+            rasterizedCount += 1
+            if bytes + mask.coverage.count > GlyphCache.byteBudget {
+                // Over budget: every strike starts again (they are rebuilt as text is drawn).
+                for (_, other) in strikes { other.masks.removeAll(keepingCapacity: false) }
+                entries.removeAll()
+                bytes = 0
+            }
+            strike.masks[slot] = mask
+            bytes += mask.coverage.count
+            return mask
+        }
+    }
+
     /// The mask of `glyph` of `face` at `scale` pixels per unit, pen offset `quarter`/4 pixel.
     func mask(face: FontFace, glyph: UInt16, scale: Double, flipped: Bool, quarter: Int) -> GlyphMask {
         let key = Key(face: face.identifier, glyph: glyph, scale: scale.bitPattern, flipped: flipped,
@@ -71,6 +132,7 @@ final class GlyphCache: @unchecked Sendable {
     func removeAll() {
         lock.withLock {
             entries.removeAll()
+            for (_, strike) in strikes { strike.masks.removeAll() }
             bytes = 0
         }
     }

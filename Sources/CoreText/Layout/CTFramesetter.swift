@@ -5,9 +5,20 @@ import Foundation
 public final class CTTypesetter: @unchecked Sendable {
     package let source: TextSource
     private let cache = Locked<[Range<Int>: ShapedParagraph]>([:])
+    private let breakers = Locked<[Range<Int>: LineBreaker]>([:])
+    private let ranges: [Range<Int>]
 
     package init(_ string: NSAttributedString) {
         source = TextSource(string)
+        ranges = source.paragraphRanges
+    }
+
+    /// The line breaker of a paragraph (made once: break opportunities are found once).
+    package func breaker(_ range: Range<Int>) -> LineBreaker {
+        if let known = breakers.withLock({ $0[range] }) { return known }
+        let made = LineBreaker(paragraph(range))
+        breakers.withLock { $0[range] = made }
+        return made
     }
 
     /// The shaped paragraph of a range (made once).
@@ -20,7 +31,13 @@ public final class CTTypesetter: @unchecked Sendable {
 
     /// The paragraph holding string index `index`.
     package func paragraphRange(containing index: Int) -> Range<Int> {
-        source.paragraphRanges.first { $0.contains(index) } ?? (source.units.count..<source.units.count)
+        // Paragraphs are in order: a binary search finds the one holding `index`.
+        var lo = 0, hi = ranges.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ranges[mid].upperBound <= index { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < ranges.count && ranges[lo].contains(index) ? ranges[lo] : (source.units.count..<source.units.count)
     }
 }
 
@@ -42,8 +59,7 @@ public func CTTypesetterSuggestClusterBreak(_ typesetter: CTTypesetter, _ startI
 private func suggestBreak(_ typesetter: CTTypesetter, _ startIndex: Int, _ width: Double, byCharacter: Bool) -> Int {
     let range = typesetter.paragraphRange(containing: startIndex)
     guard !range.isEmpty else { return 0 }
-    let paragraph = typesetter.paragraph(range)
-    let end = LineBreaker(paragraph).lineEnd(from: startIndex - range.lowerBound, width: CGFloat(width), byCharacter: byCharacter)
+    let end = typesetter.breaker(range).lineEnd(from: startIndex - range.lowerBound, width: CGFloat(width), byCharacter: byCharacter)
     return end + range.lowerBound - startIndex
 }
 

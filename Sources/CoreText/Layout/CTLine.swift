@@ -40,7 +40,8 @@ public final class CTLine: @unchecked Sendable {
     package convenience init(paragraph: ShapedParagraph, range: Range<Int>) {
         var pieces: [(segment: Int, glyphs: [Int])] = []
         for (s, segment) in paragraph.segments.enumerated() where segment.range.overlaps(range) {
-            let picked = segment.clusters.indices.filter { range.contains(segment.clusters[$0]) }
+            let picked = range.lowerBound <= segment.range.lowerBound && segment.range.upperBound <= range.upperBound
+                ? Array(segment.clusters.indices) : segment.clusters.indices.filter { range.contains(segment.clusters[$0]) }
             if !picked.isEmpty { pieces.append((s, picked)) }
         }
         var order = Array(pieces.indices)

@@ -8,12 +8,15 @@ import Foundation
 package struct LineBreaker {
     package let paragraph: ShapedParagraph
     private let breaks: [Int]
-    private let characters: [Int]
+    /// Prefix sums of the units' advances: the width of any range in constant time.
+    private let prefix: [CGFloat]
 
     package init(_ paragraph: ShapedParagraph) {
         self.paragraph = paragraph
         breaks = TextBreaks.lineBreaks(paragraph.text)
-        characters = TextBreaks.characterBreaks(paragraph.text)
+        var sums = [CGFloat](repeating: 0, count: paragraph.text.count + 1)
+        for i in 0..<paragraph.text.count { sums[i + 1] = sums[i] + paragraph.unitAdvances[i] }
+        prefix = sums
     }
 
     /// Where the line starting at `start` ends (exclusive), for `width` points; `byCharacter`
@@ -28,18 +31,19 @@ package struct LineBreaker {
             break
         }
         var best = -1
-        var x: CGFloat = 0
-        var position = start
-        let opportunities = byCharacter ? characters : breaks
-        for candidate in opportunities where candidate > start {
+        let opportunities = byCharacter ? TextBreaks.characterBreaks(text) : breaks
+        // The first opportunity after `start` (binary search; opportunities ascend).
+        var lo = 0, hi = opportunities.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if opportunities[mid] <= start { lo = mid + 1 } else { hi = mid }
+        }
+        for candidate in opportunities[lo...] {
             let end = Swift.min(candidate, hardEnd)
-            while position < end { x += paragraph.unitAdvances[position]; position += 1 }
             var visibleEnd = end
-            var visible = x
-            while visibleEnd > start, TextBreaks.isWhitespace(text[visibleEnd - 1]) {
-                visibleEnd -= 1
-                visible -= paragraph.unitAdvances[visibleEnd]
-            }
+            while visibleEnd > start, TextBreaks.isWhitespace(text[visibleEnd - 1]) { visibleEnd -= 1 }
+            // Summed in order from the line's start, as the spec's reference wrap does.
+            let visible = prefix[visibleEnd] - prefix[start]
             if visible <= width + 0.0001 {
                 best = end
             } else {
@@ -49,7 +53,7 @@ package struct LineBreaker {
         }
         if best > start { return best }
         if byCharacter {
-            return characters.first { $0 > start } ?? text.count
+            return opportunities.first { $0 > start } ?? text.count
         }
         // The first word is wider than the line: break it between characters.
         return lineEnd(from: start, width: width, byCharacter: true)

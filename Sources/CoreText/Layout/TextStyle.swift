@@ -92,57 +92,61 @@ package struct TextStyle: @unchecked Sendable {
         self.font = font
     }
 
-    /// The style of a run of attributes.
+    /// The style of a run of attributes: one pass over the attributes given (usually a
+    /// handful), each recognised by name.
     package init(_ attributes: [NSAttributedString.Key: Any]) {
-        func value(_ names: String...) -> Any? {
-            for name in names { if let v = attributes[NSAttributedString.Key(name)] { return v } }
+        func color(_ v: Any) -> CGColor? {
+            if let c = v as? TextColorBridging { return c.bridgedCGColor }
+            if v is CGColor { return (v as! CGColor) }
             return nil
         }
-        func color(_ names: String...) -> CGColor? {
-            for name in names {
-                let v = attributes[NSAttributedString.Key(name)]
-                if let c = v as? TextColorBridging { return c.bridgedCGColor }
-                if let v, CFGetTypeIDIsCGColor(v) { return (v as! CGColor) }
+        func number(_ v: Any) -> CGFloat? {
+            switch v {
+            case let n as NSNumber: return CGFloat(n.doubleValue)
+            case let d as Double: return CGFloat(d)
+            case let f as CGFloat: return f
+            case let i as Int: return CGFloat(i)
+            case let f as Float: return CGFloat(f)
+            default: return nil
             }
-            return nil
         }
-        func number(_ names: String...) -> CGFloat? {
-            for name in names {
-                switch attributes[NSAttributedString.Key(name)] {
-                case let n as NSNumber: return CGFloat(n.doubleValue)
-                case let d as Double: return CGFloat(d)
-                case let f as CGFloat: return f
-                case let i as Int: return CGFloat(i)
-                case let f as Float: return CGFloat(f)
-                default: continue
-                }
+        var font: CTFont?
+        var foreground: CGColor?, ctForeground: CGColor?
+        var underlineColor: CGColor?, ctUnderlineColor: CGColor?
+        var strokeColor: CGColor?, ctStrokeColor: CGColor?
+        var nsBaseline: CGFloat?, ctBaseline: CGFloat?
+        for (key, value) in attributes {
+            switch key.rawValue {
+            case "NSFont": font = (value as? CTFont) ?? (value as? TextFontBridging)?.bridgedCTFont
+            case "CTForegroundColor": ctForeground = color(value)
+            case "NSColor": foreground = color(value)
+            case "CTForegroundColorFromContext": colorFromContext = (value as? Bool) ?? (number(value).map { $0 != 0 } ?? false)
+            case "NSKern": kern = number(value)
+            case "NSLigature": ligatures = number(value).map { Int($0) } ?? 1
+            case "NSParagraphStyle":
+                if let style = value as? CTParagraphStyle { paragraph = style.settings }
+                if let style = value as? TextParagraphBridging { paragraph = style.bridgedParagraph }
+            case "NSUnderline": underline = number(value).map { Int($0) } ?? 0
+            case "CTUnderlineColor": ctUnderlineColor = color(value)
+            case "NSUnderlineColor": underlineColor = color(value)
+            case "NSStrikethrough": strikethrough = number(value).map { Int($0) } ?? 0
+            case "NSStrikethroughColor": strikethroughColor = color(value)
+            case "NSStrokeWidth": strokeWidth = number(value) ?? 0
+            case "CTStrokeColor": ctStrokeColor = color(value)
+            case "NSStrokeColor": strokeColor = color(value)
+            case "NSBaselineOffset": nsBaseline = number(value)
+            case "CTBaselineOffset": ctBaseline = number(value)
+            case "NSBackgroundColor": backgroundColor = color(value)
+            case "NSShadow": shadow = (value as? TextShadowBridging)?.bridgedShadow
+            default: break
             }
-            return nil
         }
-        let font = value("NSFont")
-        self.font = (font as? CTFont) ?? (font as? TextFontBridging)?.bridgedCTFont ?? CTFont.defaultFont
-        self.color = color("CTForegroundColor", "NSColor")
-        colorFromContext = (value("CTForegroundColorFromContext") as? Bool) ?? false
-        kern = number("NSKern")
-        ligatures = number("NSLigature").map { Int($0) } ?? 1
-        if let p = value("NSParagraphStyle") {
-            if let style = p as? CTParagraphStyle { paragraph = style.settings }
-            if let style = p as? TextParagraphBridging { paragraph = style.bridgedParagraph }
-        }
-        underline = number("NSUnderline").map { Int($0) } ?? 0
-        underlineColor = color("CTUnderlineColor", "NSUnderlineColor")
-        strikethrough = number("NSStrikethrough").map { Int($0) } ?? 0
-        strikethroughColor = color("NSStrikethroughColor")
-        strokeWidth = number("NSStrokeWidth") ?? 0
-        strokeColor = color("CTStrokeColor", "NSStrokeColor")
-        baselineOffset = number("NSBaselineOffset", "CTBaselineOffset") ?? 0
-        backgroundColor = color("NSBackgroundColor")
-        shadow = (value("NSShadow") as? TextShadowBridging)?.bridgedShadow
+        self.font = font ?? CTFont.defaultFont
+        self.color = ctForeground ?? foreground
+        self.underlineColor = ctUnderlineColor ?? underlineColor
+        self.strokeColor = ctStrokeColor ?? strokeColor
+        baselineOffset = nsBaseline ?? ctBaseline ?? 0
         self.attributes = attributes
     }
 }
 
-/// Whether a value is a `CGColor` (the cast is checked first, as a protocol-typed `Any`).
-private func CFGetTypeIDIsCGColor(_ value: Any) -> Bool {
-    value is CGColor
-}

@@ -117,13 +117,15 @@ package final class ShapedParagraph: @unchecked Sendable {
             }
             let style = styleIndex[i]
             let font = styles[Int(style)].font
-            var script = lamina_script(scalar)
+            // ASCII needs no ICU: letters are Latin (25), the rest Common (0), none are marks.
+            let ascii = scalar < 0x80
+            var script = ascii ? (((scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A) ? 25 : 0) : lamina_script(scalar)
             // Common (0) and Inherited (1) characters join the script before them at the same
             // level; after a level change they join the script that follows.
             if script <= 1 { script = i > 0 && levels[i - 1] == levels[i] ? lastScript : 0 }
             lastScript = script
             // Marks, joiners and selectors stay in the face of the character they modify.
-            let category = lamina_category(scalar)
+            let category = ascii ? 0 : lamina_category(scalar)
             let attaches = category == 6 || category == 7 || (0x200C...0x200D).contains(scalar) || (0xFE00...0xFE0F).contains(scalar)
             var face = font.face
             if attaches, let lastFace, current?.style == style {

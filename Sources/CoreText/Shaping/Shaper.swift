@@ -5,6 +5,23 @@ import Foundation
 /// (kerning, ligatures, marks, joining scripts), else one glyph per character.
 package enum Shaper {
     private static let counter = Locked(0)
+    /// HarfBuzz buffers kept for reuse (making one per segment costs as much as shaping a word).
+    private static let buffers = Locked<[OpaquePointer]>([])
+
+    private static func takeBuffer(_ hb: HarfBuzz) -> OpaquePointer? {
+        if let reused = buffers.withLock({ $0.popLast() }) { return reused }
+        return hb.bufferCreate()
+    }
+
+    private static func returnBuffer(_ buffer: OpaquePointer, _ hb: HarfBuzz) {
+        hb.bufferClearContents(buffer)
+        let kept = buffers.withLock { pool -> Bool in
+            guard pool.count < 8 else { return false }
+            pool.append(buffer)
+            return true
+        }
+        if !kept { hb.bufferDestroy(buffer) }
+    }
 
     /// How many segments have been shaped (for tests that check cached layouts are reused).
     package static var shapedSegments: Int { counter.withLock { $0 } }
@@ -24,8 +41,8 @@ package enum Shaper {
 
     private static func shapeWithHarfBuzz(_ hb: HarfBuzz, _ font: HarfBuzzFont, _ segment: inout ShapedSegment,
                                           text: [UInt16], scale: CGFloat, kern: CGFloat) {
-        guard let buffer = hb.bufferCreate() else { return shapeSimply(&segment, text: text, scale: scale, kern: kern) }
-        defer { hb.bufferDestroy(buffer) }
+        guard let buffer = takeBuffer(hb) else { return shapeSimply(&segment, text: text, scale: scale, kern: kern) }
+        defer { returnBuffer(buffer, hb) }
         text.withUnsafeBufferPointer { units in
             hb.bufferAddUTF16(buffer, units.baseAddress!, Int32(units.count), UInt32(segment.range.lowerBound),
                               Int32(segment.range.count))

@@ -42,6 +42,64 @@ struct SpanPainter {
         }
     }
 
+    /// Paints a solid colour through 8-bit coverage (a glyph mask row): exactly
+    /// `paintSolid`'s source-over arithmetic for coverage c/255, without a float row; false
+    /// when a clip mask or a blend mode needs the general path.
+    @inline(__always)
+    func paintCoverageBytes(_ y: Int, _ x0: Int, _ coverage: UnsafePointer<UInt8>, count: Int, _ solid: SolidColor) -> Bool {
+        guard mask == nil, mode == .normal else { return false }
+        let layout = buffer.layout
+        let alphaShift = UInt32(layout.alpha * 8)
+        let opaqueBits: UInt32 = layout.hasAlpha ? 0 : 0xFF << alphaShift
+        let raw = UnsafeMutableRawPointer(buffer.row(y) + x0 * 4)
+        let word = solid.word
+        let storesWhole = solid.isOpaque
+        let color = solid.bytes16
+        let a = layout.alpha
+        let opaque16 = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD4<UInt32>(repeating: opaqueBits), to: SIMD16<UInt8>.self))
+        var i = 0
+        // Four pixels at a time: s = colour·c/255 and out = s + d·(255 − alpha(s))/255, each
+        // exactly rounded, on 16-bit lanes (the scalar tail's `scale` and `over`).
+        while i &+ 4 <= count {
+            let c4 = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
+            if c4 == 0 {
+                i &+= 4
+                continue
+            }
+            if c4 == 0xFFFF_FFFF && storesWhole {
+                let whole = SIMD4<UInt32>(repeating: word | opaqueBits)
+                raw.storeBytes(of: whole, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                i &+= 4
+                continue
+            }
+            let c0 = UInt16(c4 & 0xFF), c1 = UInt16((c4 >> 8) & 0xFF), c2 = UInt16((c4 >> 16) & 0xFF), c3 = UInt16(c4 >> 24)
+            let k = SIMD16<UInt16>(c0, c0, c0, c0, c1, c1, c1, c1, c2, c2, c2, c2, c3, c3, c3, c3)
+            var t = color &* k &+ 128
+            let source = (t &+ (t &>> 8)) &>> 8
+            let sa = SIMD16<UInt16>(source[a], source[a], source[a], source[a], source[4 + a], source[4 + a], source[4 + a], source[4 + a],
+                                    source[8 + a], source[8 + a], source[8 + a], source[8 + a],
+                                    source[12 + a], source[12 + a], source[12 + a], source[12 + a])
+            let d = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)) | opaque16
+            t = d &* (255 &- sa) &+ 128
+            let out = source &+ ((t &+ (t &>> 8)) &>> 8)
+            raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: out), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            i &+= 4
+        }
+        while i < count {
+            let c = UInt32(coverage[i])
+            defer { i &+= 1 }
+            guard c != 0 else { continue }
+            if c == 255 && storesWhole {
+                raw.storeBytes(of: word | opaqueBits, toByteOffset: i &* 4, as: UInt32.self)
+                continue
+            }
+            let s = c == 255 ? word : PixelMath.scale(word, by: c)
+            let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self) | opaqueBits
+            raw.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), toByteOffset: i &* 4, as: UInt32.self)
+        }
+        return true
+    }
+
     /// Paints `count` pixels of constant coverage `value` from `x0` on row `y` as one span
     /// (the colour scaled once by the coverage byte); false when a clip mask or a blend mode
     /// needs the per-pixel path.
