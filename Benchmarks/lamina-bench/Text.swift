@@ -1,6 +1,7 @@
 import CoreText
 import Foundation
 import RasterWorkloads
+import UIKit
 
 /// `lamina-bench text [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick] [--mode cached]`:
 /// the shared text workloads through Core Text's public API, with the workloads' timing
@@ -8,7 +9,8 @@ import RasterWorkloads
 ///
 /// Engine `lamina`: every iteration makes each label's line (`CTLineCreateWithAttributedString`:
 /// itemizing, fallback, shaping with HarfBuzz) and draws it; the paragraph is shaped, broken
-/// (`CTTypesetter`) and drawn; the shaping strings are shaped and measured. Engine
+/// (`CTTypesetter`) and drawn; the shaping strings are measured with UIKit's
+/// `size(withAttributes:)` (words shaped by HarfBuzz once and kept, as browsers keep them). Engine
 /// `lamina-cached` (`--mode cached`) builds the lines before timing and only draws them, as a
 /// label that keeps its layout does. Text is drawn from a glyph cache at quarter-pixel x
 /// positions and whole-pixel baselines, gray anti-aliased, unhinted.
@@ -119,7 +121,8 @@ final class TextBench {
     private var labelLines: [CTLine] = []
     private var paragraph = NSAttributedString(string: "")
     private var paragraphLines: [CTLine] = []
-    private var shapingStrings: [NSAttributedString] = []
+    private var shapingStrings: [String] = []
+    private var shapingAttributes: [NSAttributedString.Key: Any] = [:]
     private(set) var lineCount = 0
     private(set) var totalAdvance = 0.0
 
@@ -163,9 +166,8 @@ final class TextBench {
             ])
             if cached { paragraphLines = breakParagraph() }
         default:
-            shapingStrings = TextWorkload.shapingStrings().items.map {
-                NSAttributedString(string: $0, attributes: [NSAttributedString.Key(kCTFontAttributeName): font(17)])
-            }
+            shapingStrings = TextWorkload.shapingStrings().items
+            shapingAttributes = [.font: UIFont(name: "DejaVu Sans", size: 17)!]
         }
     }
 
@@ -205,8 +207,9 @@ final class TextBench {
             }
         default:
             var total = 0.0
+            // UIKit's measuring call, as an app sizes a label's text.
             for string in shapingStrings {
-                total += CTLineGetTypographicBounds(CTLineCreateWithAttributedString(string), nil, nil, nil)
+                total += Double(string.size(withAttributes: shapingAttributes).width)
             }
             totalAdvance = total
         }

@@ -47,3 +47,7 @@ int32_t lamina_script(uint32_t scalar) {
 int32_t lamina_category(uint32_t scalar) {
     return (int32_t)u_charType((UChar32)scalar);
 }
+
+const char *lamina_script_code(int32_t script) {
+    return uscript_getShortName((UScriptCode)script);
+}

@@ -6,12 +6,39 @@ import UIKit
 public struct GalleryScene {
     /// The file name (without extension) the scene is written as.
     public let name: String
+    /// What the page shows, drawn under it.
+    public let caption: String
     /// Builds the scene's root view.
     public let build: @MainActor () -> UIView
 
-    /// Renders the scene's root view at `scale` pixels per point, through `layer.render(in:)`.
+    public init(name: String, caption: String, build: @escaping @MainActor () -> UIView) {
+        self.name = name
+        self.caption = caption
+        self.build = build
+    }
+
+    /// The scene's view with its caption in a strip below it (a `UILabel`, footnote style,
+    /// wrapped to the page's width).
+    public func makeCaptionedView() -> UIView {
+        let scene = build()
+        let width = scene.bounds.width
+        let label = UILabel(frame: .zero)
+        label.text = caption
+        label.font = .preferredFont(forTextStyle: .footnote)
+        label.textColor = UIColor(white: 0.25, alpha: 1)
+        label.numberOfLines = 0
+        let text = label.sizeThatFits(CGSize(width: width - 16, height: 0))
+        label.frame = CGRect(x: 8, y: scene.bounds.height + 6, width: width - 16, height: text.height)
+        let page = UIView(frame: CGRect(x: 0, y: 0, width: width, height: scene.bounds.height + text.height + 12))
+        page.backgroundColor = .white
+        page.addSubview(scene)
+        page.addSubview(label)
+        return page
+    }
+
+    /// Renders the captioned page at `scale` pixels per point, through `layer.render(in:)`.
     public func render(scale: CGFloat = 2) -> UIImage {
-        let root = build()
+        let root = makeCaptionedView()
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale
         let renderer = UIGraphicsImageRenderer(size: root.bounds.size, format: format)
@@ -23,14 +50,35 @@ public struct GalleryScene {
     /// Every scene, in gallery order; `time` sets the clock as hours, minutes, seconds.
     public static func all(time: (hour: Int, minute: Int, second: Int) = (10, 10, 30)) -> [GalleryScene] {
         [
-            GalleryScene(name: "1-clock") { ClockScene.makeView(hour: time.hour, minute: time.minute, second: time.second) },
-            GalleryScene(name: "2-anchor-point") { AnchorPointScene.makeView() },
-            GalleryScene(name: "3-layer-styles") { LayerStyleScene.makeView() },
-            GalleryScene(name: "4-draw-rect") { DrawRectScene.makeView() },
-            GalleryScene(name: "5-animation-strip") { AnimationStripScene.makeView() },
-        ] + LayerClassesScene.pages.map { page in GalleryScene(name: page.name) { LayerClassesScene.makeView(page.panels) } } + [
-            GalleryScene(name: "13-transform-layer") { ThreeDScene.makeView() },
-            GalleryScene(name: "14-interaction") { InteractionScene.makeView() },
+            GalleryScene(name: "1-clock", caption: "A clock: each hand is a layer turning about its anchor point.") {
+                ClockScene.makeView(hour: time.hour, minute: time.minute, second: time.second)
+            },
+            GalleryScene(name: "2-anchor-point", caption: "anchorPoint, position and frame: one layer, three anchor points.") {
+                AnchorPointScene.makeView()
+            },
+            GalleryScene(name: "3-layer-styles", caption: "Layer styles and content gravities: borders, corners, shadows, opacity.") {
+                LayerStyleScene.makeView()
+            },
+            GalleryScene(name: "4-draw-rect", caption: "A view that draws itself in draw(_:) with UIKit and Core Graphics.") {
+                DrawRectScene.makeView()
+            },
+            GalleryScene(name: "5-animation-strip", caption: "Animations frozen at instants of a manual clock.") {
+                AnimationStripScene.makeView()
+            },
+        ] + LayerClassesScene.pages.map { page in
+            GalleryScene(name: page.name, caption: LayerClassesScene.captions[page.name] ?? page.name) {
+                LayerClassesScene.makeView(page.panels)
+            }
+        } + [
+            GalleryScene(name: "13-transform-layer", caption: "3-D: perspective, a CATransformLayer cube, cover flow, rasterization.") {
+                ThreeDScene.makeView()
+            },
+            GalleryScene(name: "14-interaction", caption: "Scripted touches: a drag moves the card, a tap changes its colour.") {
+                InteractionScene.makeView()
+            },
+            GalleryScene(name: "15-text", caption: "Text: fonts and weights, paragraph styles, truncation, right-to-left scripts, a rotated CATextLayer.") {
+                TextScene.makeView()
+            },
         ]
     }
 }

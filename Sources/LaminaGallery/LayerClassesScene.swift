@@ -20,6 +20,17 @@ enum LayerClassesScene {
         ("12-layer-visuals", [contentShadow, pathShadow, masked, circularCorners, continuousCorners, flipped]),
     ]
 
+    /// What each page shows.
+    static let captions: [String: String] = [
+        "6-shape-layer": "CAShapeLayer: a filled and stroked path, and a dashed outline drawn part way.",
+        "7-gradient-layer": "CAGradientLayer: axial, radial and conic gradients.",
+        "8-replicator-layer": "CAReplicatorLayer: copies with a transform and colour offsets, and delayed copies.",
+        "9-scroll-layer": "CAScrollLayer: a large layer seen through a scrolled window.",
+        "10-tiled-layer": "CATiledLayer: content drawn tile by tile.",
+        "11-emitter-layer": "CAEmitterLayer: particles at one instant.",
+        "12-layer-visuals": "Shadows from content and from a path, a mask, circular and continuous corners, a flipped layer.",
+    ]
+
     /// A row (or rows of three) of white panels on grey, each built by one function.
     static func makeView(_ builders: [@MainActor (CALayer) -> Void]) -> UIView {
         let columns = Swift.min(builders.count, 3), rows = (builders.count + 2) / 3

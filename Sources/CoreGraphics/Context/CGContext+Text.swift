@@ -144,19 +144,31 @@ extension CGContext {
         guard scale > 0, scale * Double(face.unitsPerEm) < 4096 else { return }
         let steps = Double(GlyphCache.subpixelSteps)
         let strike = GlyphCache.shared.strike(face: face, scale: scale, flipped: flipped)
-        var placed: [(mask: GlyphMask, x: Int, y: Int)] = []
-        placed.reserveCapacity(glyphs.count)
-        var bounds = DeviceRect.empty
+        // Pens whose glyphs could touch the clip (the face's box around each pen), looked up
+        // in the strike together under one lock.
+        let box = face.boundingBox
+        let above = Double(box.maxY) * scale + 2, below = Double(-box.minY) * scale + 2
+        let left = Double(-box.minX) * scale + 2, right = Double(box.maxX) * scale + 2
+        let clip = state.clipRect
+        var pens: [(slot: Int, x: Int, y: Int)] = []
+        pens.reserveCapacity(glyphs.count)
         for (glyph, position) in zip(glyphs, positions) {
             let pen = position.applying(toPixel)
-            guard abs(pen.x) < 1e7, abs(pen.y) < 1e7 else { continue }
+            let px = Double(pen.x), py = Double(pen.y)
+            guard abs(px) < 1e7, abs(py) < 1e7 else { continue }
+            let top = flipped ? py - below : py - above, bottom = flipped ? py + above : py + below
+            guard bottom >= Double(clip.y0), top <= Double(clip.y1), px + right >= Double(clip.x0), px - left <= Double(clip.x1)
+            else { continue }
             // The pen to the nearest quarter pixel: whole pixels (rounded down) and quarters.
-            let quarters = Int((Double(pen.x) * steps).rounded())
-            let whole = quarters >> 2
-            let quarter = quarters & 3
-            let mask = strike.mask(glyph, quarter: quarter)
-            guard mask.width > 0 else { continue }
-            let x = whole + mask.left, y = Int(Double(pen.y).rounded()) + mask.top
+            let quarters = Int((px * steps).rounded())
+            pens.append((Int(glyph) << 2 | (quarters & 3), quarters >> 2, Int(py.rounded())))
+        }
+        let masks = strike.masks(pens.map(\.slot))
+        var placed: [(mask: GlyphMask, x: Int, y: Int)] = []
+        placed.reserveCapacity(pens.count)
+        var bounds = DeviceRect.empty
+        for (pen, mask) in zip(pens, masks) where mask.width > 0 {
+            let x = pen.x + mask.left, y = pen.y + mask.top
             placed.append((mask, x, y))
             bounds = bounds.union(DeviceRect(x0: x, y0: y, x1: x + mask.width, y1: y + mask.height))
         }

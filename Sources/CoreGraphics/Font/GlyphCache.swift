@@ -67,6 +67,11 @@ final class GlyphCache: @unchecked Sendable {
         func mask(_ glyph: UInt16, quarter: Int) -> GlyphMask {
             cache.mask(in: self, glyph: glyph, quarter: quarter)
         }
+
+        /// The masks of several glyph slots (glyph × 4 + quarter), under one lock.
+        func masks(_ slots: [Int]) -> [GlyphMask] {
+            cache.masks(in: self, slots: slots)
+        }
     }
 
     private struct StrikeKey: Hashable {
@@ -88,9 +93,18 @@ final class GlyphCache: @unchecked Sendable {
         }
     }
 
+    fileprivate func masks(in strike: Strike, slots: [Int]) -> [GlyphMask] {
+        lock.withLock { slots.map { maskLocked(in: strike, slot: $0) } }
+    }
+
     fileprivate func mask(in strike: Strike, glyph: UInt16, quarter: Int) -> GlyphMask {
-        lock.withLock {
-            let slot = Int(glyph) << 2 | quarter
+        lock.withLock { maskLocked(in: strike, slot: Int(glyph) << 2 | quarter) }
+    }
+
+    /// A strike's mask, rasterized on first use; call with `lock` held.
+    private func maskLocked(in strike: Strike, slot: Int) -> GlyphMask {
+        do {
+            let glyph = UInt16(truncatingIfNeeded: slot >> 2), quarter = slot & 3
             clock += 1
             if let hit = strike.masks[slot] { return hit }
             let mask = rasterize(strike.face.outline(glyph), scale: strike.scale, flipped: strike.flipped,

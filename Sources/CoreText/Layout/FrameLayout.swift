@@ -112,3 +112,18 @@ package struct FrameLayout {
         visibleLength = visible
     }
 }
+
+extension FrameLayout {
+    /// The size of one line of plain text in one style, measured from the shaped-word cache
+    /// when it can be (see `Shaper.quickWidth`): the visible width (trailing spaces left out)
+    /// and the line's height. Nil when the text needs a full layout (several lines, paragraph
+    /// settings, a baseline offset, or text the quick path does not take).
+    package static func quickSize(_ text: String, style: TextStyle) -> CGSize? {
+        guard style.paragraph == ParagraphSettings(), style.baselineOffset == 0 else { return nil }
+        var units = Array(text.utf16)
+        while let last = units.last, last == 0x20 { units.removeLast() }
+        guard !units.isEmpty, let width = Shaper.quickWidth(units, style: style) else { return nil }
+        let font = style.font
+        return CGSize(width: width, height: CTFontGetAscent(font) + CTFontGetDescent(font) + CTFontGetLeading(font))
+    }
+}

@@ -96,9 +96,8 @@ package struct TextStyle: @unchecked Sendable {
     /// handful), each recognised by name.
     package init(_ attributes: [NSAttributedString.Key: Any]) {
         func color(_ v: Any) -> CGColor? {
-            if let c = v as? TextColorBridging { return c.bridgedCGColor }
-            if v is CGColor { return (v as! CGColor) }
-            return nil
+            if let c = v as? CGColor { return c }
+            return BridgeCache.color(v)
         }
         func number(_ v: Any) -> CGFloat? {
             switch v {
@@ -117,7 +116,7 @@ package struct TextStyle: @unchecked Sendable {
         var nsBaseline: CGFloat?, ctBaseline: CGFloat?
         for (key, value) in attributes {
             switch key.rawValue {
-            case "NSFont": font = (value as? CTFont) ?? (value as? TextFontBridging)?.bridgedCTFont
+            case "NSFont": font = (value as? CTFont) ?? BridgeCache.font(value)
             case "CTForegroundColor": ctForeground = color(value)
             case "NSColor": foreground = color(value)
             case "CTForegroundColorFromContext": colorFromContext = (value as? Bool) ?? (number(value).map { $0 != 0 } ?? false)
@@ -150,3 +149,25 @@ package struct TextStyle: @unchecked Sendable {
     }
 }
 
+/// The last UIKit font and colour objects read from attributes and what they bridge to:
+/// asking a value for a protocol conformance costs more than measuring a word, and text
+/// reuses the same few font and colour objects.
+enum BridgeCache {
+    private static let last = Locked<(font: (AnyObject, CTFont)?, color: (AnyObject, CGColor)?)>((nil, nil))
+
+    static func font(_ value: Any) -> CTFont? {
+        let object = value as AnyObject
+        if let hit = last.withLock({ $0.font }), hit.0 === object { return hit.1 }
+        guard let bridged = (value as? TextFontBridging)?.bridgedCTFont else { return nil }
+        last.withLock { $0.font = (object, bridged) }
+        return bridged
+    }
+
+    static func color(_ value: Any) -> CGColor? {
+        let object = value as AnyObject
+        if let hit = last.withLock({ $0.color }), hit.0 === object { return hit.1 }
+        guard let bridged = (value as? TextColorBridging)?.bridgedCGColor else { return nil }
+        last.withLock { $0.color = (object, bridged) }
+        return bridged
+    }
+}

@@ -60,6 +60,15 @@ final class HarfBuzz: @unchecked Sendable {
     let shape: @convention(c) (Pointer?, Pointer?, UnsafeRawPointer?, UInt32) -> Void
     let scriptFromString: @convention(c) (UnsafePointer<CChar>, Int32) -> UInt32
     let languageFromString: @convention(c) (UnsafePointer<CChar>, Int32) -> OpaquePointer?
+    /// Lookup inspection (optional: without it shaped words are not cached).
+    let setCreate: (@convention(c) () -> Pointer?)?
+    let setDestroy: (@convention(c) (Pointer?) -> Void)?
+    let setHas: (@convention(c) (Pointer?, UInt32) -> Int32)?
+    let setNext: (@convention(c) (Pointer?, UnsafeMutablePointer<UInt32>) -> Int32)?
+    let collectLookups: (@convention(c) (Pointer?, UInt32, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, Pointer?) -> Void)?
+    let collectGlyphs: (@convention(c) (Pointer?, UInt32, UInt32, Pointer?, Pointer?, Pointer?, Pointer?) -> Void)?
+    let wouldSubstitute: (@convention(c) (Pointer?, UInt32, UnsafePointer<UInt32>, UInt32, Int32) -> Int32)?
+    let glyphClass: (@convention(c) (Pointer?, UInt32) -> UInt32)?
 
     /// The loaded library, nil when the machine has none (`LAMINA_NO_HARFBUZZ=1` pretends so).
     static let shared: HarfBuzz? = HarfBuzz()
@@ -121,6 +130,17 @@ final class HarfBuzz: @unchecked Sendable {
         self.shape = shape
         self.scriptFromString = scriptFromString
         self.languageFromString = languageFromString
+        setCreate = load("hb_set_create", as: (@convention(c) () -> Pointer?).self)
+        setDestroy = load("hb_set_destroy", as: (@convention(c) (Pointer?) -> Void).self)
+        setHas = load("hb_set_has", as: (@convention(c) (Pointer?, UInt32) -> Int32).self)
+        setNext = load("hb_set_next", as: (@convention(c) (Pointer?, UnsafeMutablePointer<UInt32>) -> Int32).self)
+        collectLookups = load("hb_ot_layout_collect_lookups",
+                              as: (@convention(c) (Pointer?, UInt32, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, Pointer?) -> Void).self)
+        wouldSubstitute = load("hb_ot_layout_lookup_would_substitute",
+                               as: (@convention(c) (Pointer?, UInt32, UnsafePointer<UInt32>, UInt32, Int32) -> Int32).self)
+        glyphClass = load("hb_ot_layout_get_glyph_class", as: (@convention(c) (Pointer?, UInt32) -> UInt32).self)
+        collectGlyphs = load("hb_ot_layout_lookup_collect_glyphs",
+                             as: (@convention(c) (Pointer?, UInt32, UInt32, Pointer?, Pointer?, Pointer?, Pointer?) -> Void).self)
     }
 
     /// The four-letter OpenType tag as HarfBuzz's 32-bit value ("kern" → 0x6B65726E).
@@ -136,6 +156,15 @@ final class HarfBuzzFont: @unchecked Sendable {
     let font: OpaquePointer
     private let face: OpaquePointer
     private let blob: OpaquePointer
+    /// Whether no substitution or positioning lookup of the face involves the space glyph:
+    /// then text shapes the same word by word, and shaped words can be cached (as browsers
+    /// do); false when it cannot be told.
+    let spaceIsIndependent: Bool
+    /// Shaped words, by direction, features and text (bounded; cleared when full).
+    let words = Locked<[ShapedWordKey: ShapedWord]>([:])
+    /// Widths of shaped words for measuring, by a hash of the text and features (the text is
+    /// kept to tell colliding words apart; bounded, cleared when full).
+    let widths = Locked<[UInt64: WordWidth]>([:])
 
     private static let cache = Locked<[Int: HarfBuzzFont]>([:])
 
@@ -164,6 +193,44 @@ final class HarfBuzzFont: @unchecked Sendable {
         self.blob = blob
         self.face = face
         self.font = font
+        spaceIsIndependent = HarfBuzzFont.lookupsAvoid(glyph: UInt32(source.glyph(for: 0x20)), face: face, hb)
+    }
+
+    /// Whether the features that join or space neighbouring characters leave `glyph` (the
+    /// space) alone: no GPOS kerning or distance lookup holds it, and the GSUB ligature and
+    /// contextual lookups that hold it substitute no pair of it with a glyph that is not a
+    /// mark (fonts join the space with a following combining mark; the caller shapes text
+    /// with a mark after a space whole).
+    private static func lookupsAvoid(glyph: UInt32, face: OpaquePointer, _ hb: HarfBuzz) -> Bool {
+        guard glyph != 0, let setCreate = hb.setCreate, let setDestroy = hb.setDestroy, let setHas = hb.setHas,
+              let setNext = hb.setNext, let collectLookups = hb.collectLookups, let collectGlyphs = hb.collectGlyphs,
+              let wouldSubstitute = hb.wouldSubstitute, let glyphClass = hb.glyphClass
+        else { return false }
+        for (table, featureNames) in [("GSUB", ["liga", "clig", "calt", "rlig", "dlig"]), ("GPOS", ["kern", "dist"])] {
+            let tag = HarfBuzz.tag(table)
+            guard let lookups = setCreate(), let glyphs = setCreate() else { return false }
+            defer {
+                setDestroy(lookups)
+                setDestroy(glyphs)
+            }
+            let features = featureNames.map(HarfBuzz.tag) + [0]
+            features.withUnsafeBufferPointer { collectLookups(face, tag, nil, nil, UnsafeRawPointer($0.baseAddress), lookups) }
+            var index = UInt32.max   // HB_SET_VALUE_INVALID: start of the iteration
+            while setNext(lookups, &index) != 0 {
+                collectGlyphs(face, tag, index, glyphs, glyphs, glyphs, glyphs)
+                guard setHas(glyphs, glyph) != 0 else { continue }
+                guard table == "GSUB" else { return false }
+                // Every pair of the space with a glyph of the lookup that is not a mark (class 3).
+                var other = UInt32.max
+                while setNext(glyphs, &other) != 0 {
+                    guard other != glyph, glyphClass(face, other) != 3 else { continue }
+                    for pair in [[glyph, other], [other, glyph]] where wouldSubstitute(face, index, pair, 2, 0) != 0 {
+                        return false
+                    }
+                }
+            }
+        }
+        return true
     }
 
     deinit {
@@ -172,4 +239,45 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb.faceDestroy(face)
         hb.blobDestroy(blob)
     }
+}
+
+/// A shaped word's measurements: its text, width (font units) and cluster count.
+struct WordWidth {
+    let text: [UInt16]
+    let width: Int32
+    let clusters: Int32
+    let isComplete: Bool
+}
+
+/// What a shaped word is cached by.
+struct ShapedWordKey: Hashable {
+    let text: [UInt16]
+    let rightToLeft: Bool
+    let kerning: Bool
+    let ligatures: Bool
+    let script: UInt32
+}
+
+/// A word as HarfBuzz shaped it, in font units, clusters from the word's start.
+struct ShapedWord {
+    var glyphs: [UInt16]
+    var clusters: [Int32]
+    var advances: [Int32]
+    var offsets: [(x: Int32, y: Int32)]
+
+    /// The sum of the advances, font units.
+    var width: Int32 { advances.reduce(0, &+) }
+    /// How many clusters (characters for tracking) the word has.
+    var clusterCount: Int {
+        var count = 0
+        for i in clusters.indices where i == 0 || clusters[i] != clusters[i - 1] { count += 1 }
+        return count
+    }
+    /// Whether every glyph is a real one (no .notdef: no fallback font was needed).
+    var isComplete: Bool { !glyphs.contains(0) }
+}
+
+/// Whether shaped words of the font's face are cached (for diagnostics and tests).
+package func spaceIndependent(_ font: CTFont) -> Bool {
+    HarfBuzzFont.font(for: font.face)?.spaceIsIndependent ?? false
 }

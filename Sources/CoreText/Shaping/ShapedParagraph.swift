@@ -9,6 +9,8 @@ import Foundation
 package struct ShapedSegment {
     package var range: Range<Int>
     package var level: UInt8
+    /// ICU's script code (0 when only common characters).
+    package var script: Int32 = 0
     package var style: TextStyle
     /// The font actually used (a fallback face for characters the style's font lacks).
     package var font: CTFont
@@ -106,7 +108,8 @@ package final class ShapedParagraph: @unchecked Sendable {
         func close(at end: Int) {
             guard let c = current, end > c.start else { return }
             let style = styles[Int(c.style)]
-            segments.append(ShapedSegment(range: c.start..<end, level: c.level, style: style, font: style.font.withFace(c.face)))
+            segments.append(ShapedSegment(range: c.start..<end, level: c.level, script: c.script, style: style,
+                                          font: style.font.withFace(c.face)))
         }
         while i < text.count {
             var scalar = UInt32(text[i])

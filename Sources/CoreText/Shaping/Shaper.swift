@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import ICUSupport
 
 /// Turns a segment's characters into positioned glyphs: HarfBuzz when the machine has it
 /// (kerning, ligatures, marks, joining scripts), else one glyph per character.
@@ -41,38 +42,162 @@ package enum Shaper {
 
     private static func shapeWithHarfBuzz(_ hb: HarfBuzz, _ font: HarfBuzzFont, _ segment: inout ShapedSegment,
                                           text: [UInt16], scale: CGFloat, kern: CGFloat) {
-        guard let buffer = takeBuffer(hb) else { return shapeSimply(&segment, text: text, scale: scale, kern: kern) }
-        defer { returnBuffer(buffer, hb) }
-        text.withUnsafeBufferPointer { units in
-            hb.bufferAddUTF16(buffer, units.baseAddress!, Int32(units.count), UInt32(segment.range.lowerBound),
-                              Int32(segment.range.count))
-        }
-        hb.bufferGuessSegmentProperties(buffer)
-        hb.bufferSetDirection(buffer, segment.isRightToLeft ? HarfBuzz.rightToLeft : HarfBuzz.leftToRight)
+        let script = scriptTag(hb, segment.script)
+        let kerning = segment.style.kern != 0, ligatures = segment.style.ligatures != 0
         var features: [HarfBuzz.Feature] = []
         // A kern attribute of exactly 0 turns the font's kerning off, as in UIKit.
-        if segment.style.kern == 0 { features.append(.init(tag: HarfBuzz.tag("kern"), value: 0, start: 0, end: .max)) }
-        if segment.style.ligatures == 0 {
+        if !kerning { features.append(.init(tag: HarfBuzz.tag("kern"), value: 0, start: 0, end: .max)) }
+        if !ligatures {
             for tag in ["liga", "clig"] { features.append(.init(tag: HarfBuzz.tag(tag), value: 0, start: 0, end: .max)) }
         }
+        var raw = ShapedWord(glyphs: [], clusters: [], advances: [], offsets: [])
+        // A mark right after a space attaches to it: such text is shaped whole.
+        let markAfterSpace = segment.range.dropFirst().contains { text[$0 - 1] == 0x20 && startsWithMark(text, $0) }
+        if font.spaceIsIndependent && !segment.isRightToLeft && !markAfterSpace {
+            // Word by word, each word shaped once and kept: the face's lookups never involve
+            // the space, so the result is the same as shaping the whole run.
+            var start = segment.range.lowerBound
+            while start < segment.range.upperBound {
+                var end = start + 1
+                if text[start] != 0x20 {
+                    while end < segment.range.upperBound && text[end] != 0x20 { end += 1 }
+                }
+                let word = cachedWord(hb, font, Array(text[start..<end]), kerning: kerning, ligatures: ligatures,
+                                      script: script, features: features)
+                raw.glyphs += word.glyphs
+                raw.clusters += word.clusters.map { $0 + Int32(start) }
+                raw.advances += word.advances
+                raw.offsets += word.offsets
+                start = end
+            }
+        } else {
+            raw = shapeRaw(hb, font, text, segment.range, script: script, rightToLeft: segment.isRightToLeft, features: features)
+        }
+        let n = raw.glyphs.count
+        segment.glyphs = raw.glyphs
+        segment.clusters.reserveCapacity(n)
+        segment.advances.reserveCapacity(n)
+        segment.offsets.reserveCapacity(n)
+        for i in 0..<n {
+            let cluster = raw.clusters[i]
+            segment.clusters.append(Int(cluster))
+            // Tracking goes after each character: on the last glyph of its cluster.
+            let endsCluster = segment.isRightToLeft ? (i == 0 || raw.clusters[i - 1] != cluster)
+                : (i == n - 1 || raw.clusters[i + 1] != cluster)
+            segment.advances.append(CGFloat(raw.advances[i]) * scale + (endsCluster ? kern : 0))
+            segment.offsets.append(CGPoint(x: CGFloat(raw.offsets[i].x) * scale, y: CGFloat(raw.offsets[i].y) * scale))
+        }
+    }
+
+    /// A word shaped on its own (left to right), from the font's cache or shaped and kept.
+    static func cachedWord(_ hb: HarfBuzz, _ font: HarfBuzzFont, _ text: [UInt16], kerning: Bool, ligatures: Bool,
+                           script: UInt32, features: [HarfBuzz.Feature]) -> ShapedWord {
+        let key = ShapedWordKey(text: text, rightToLeft: false, kerning: kerning, ligatures: ligatures, script: script)
+        if let known = font.words.withLock({ $0[key] }) { return known }
+        let made = shapeRaw(hb, font, text, 0..<text.count, script: script, rightToLeft: false, features: features)
+        font.words.withLock { cache in
+            if cache.count >= 8192 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = made
+        }
+        return made
+    }
+
+    /// The width of one line of left-to-right text in one style without shaping a paragraph:
+    /// words from the font's shaped-word cache, summed. Nil when the text needs the full
+    /// path (right-to-left or unusual characters, glyphs from a fallback face, a face whose
+    /// space takes part in its lookups, no HarfBuzz).
+    package static func quickWidth(_ text: [UInt16], style: TextStyle) -> CGFloat? {
+        guard let hb = HarfBuzz.shared, let font = HarfBuzzFont.font(for: style.font.face), font.spaceIsIndependent,
+              !text.isEmpty else { return nil }
+        // Only plain Latin-script text: no bidi, no marks, no separators or controls.
+        var letters = false
+        for unit in text {
+            if unit < 0x20 || (unit >= 0x0300 && unit < 0x0370) || unit >= 0x0590 { return nil }
+            letters = letters || ((unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x7A)
+        }
+        // Without a letter the full path shapes in the common script: let it.
+        guard letters else { return nil }
+        let kerning = style.kern != 0, ligatures = style.ligatures != 0
+        var features: [HarfBuzz.Feature] = []
+        if !kerning { features.append(.init(tag: HarfBuzz.tag("kern"), value: 0, start: 0, end: .max)) }
+        if !ligatures {
+            for tag in ["liga", "clig"] { features.append(.init(tag: HarfBuzz.tag(tag), value: 0, start: 0, end: .max)) }
+        }
+        let script = HarfBuzz.tag("Latn")
+        let flags: UInt64 = (kerning ? 1 : 0) | (ligatures ? 2 : 0)
+        var total: Int64 = 0
+        var clusters = 0
+        var start = 0
+        while start < text.count {
+            var end = start + 1
+            if text[start] != 0x20 { while end < text.count && text[end] != 0x20 { end += 1 } }
+            // FNV-1a over the word's units and the features.
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ flags
+            for i in start..<end { hash = (hash ^ UInt64(text[i])) &* 0x100_0000_01B3 }
+            let known = font.widths.withLock { $0[hash] }
+            let entry: WordWidth
+            if let known, known.text.count == end - start, known.text.elementsEqual(text[start..<end]) {
+                entry = known
+            } else {
+                let units = Array(text[start..<end])
+                let word = cachedWord(hb, font, units, kerning: kerning, ligatures: ligatures, script: script, features: features)
+                entry = WordWidth(text: units, width: word.width, clusters: Int32(word.clusterCount), isComplete: word.isComplete)
+                font.widths.withLock { cache in
+                    if cache.count >= 16_384 { cache.removeAll(keepingCapacity: true) }
+                    cache[hash] = entry
+                }
+            }
+            guard entry.isComplete else { return nil }
+            total += Int64(entry.width)
+            clusters += Int(entry.clusters)
+            start = end
+        }
+        return CGFloat(total) * style.font.scale + (style.kern.map { CGFloat(clusters) * $0 } ?? 0)
+    }
+
+    /// Whether the character at `i` is a combining mark (general category Mn or Me).
+    private static func startsWithMark(_ text: [UInt16], _ i: Int) -> Bool {
+        let unit = text[i]
+        guard unit >= 0x300 else { return false }
+        var scalar = UInt32(unit)
+        if UTF16.isLeadSurrogate(unit), i + 1 < text.count { scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(text[i + 1]) - 0xDC00) }
+        let category = lamina_category(scalar)
+        return category == 6 || category == 7
+    }
+
+    /// HarfBuzz's script value for an ICU script code (0: let HarfBuzz guess).
+    private static func scriptTag(_ hb: HarfBuzz, _ script: Int32) -> UInt32 {
+        guard script > 1, let code = lamina_script_code(script) else { return 0 }
+        return hb.scriptFromString(code, -1)
+    }
+
+    /// Units `range` of `text` shaped as one run, the rest of `text` as context.
+    private static func shapeRaw(_ hb: HarfBuzz, _ font: HarfBuzzFont, _ text: [UInt16], _ range: Range<Int>, script: UInt32,
+                                 rightToLeft: Bool, features: [HarfBuzz.Feature]) -> ShapedWord {
+        var word = ShapedWord(glyphs: [], clusters: [], advances: [], offsets: [])
+        guard let buffer = takeBuffer(hb) else { return word }
+        defer { returnBuffer(buffer, hb) }
+        text.withUnsafeBufferPointer { units in
+            hb.bufferAddUTF16(buffer, units.baseAddress!, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
+        }
+        if script != 0 { hb.bufferSetScript(buffer, script) }
+        hb.bufferGuessSegmentProperties(buffer)
+        hb.bufferSetDirection(buffer, rightToLeft ? HarfBuzz.rightToLeft : HarfBuzz.leftToRight)
         features.withUnsafeBufferPointer { hb.shape(font.font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0
         guard let rawInfos = hb.bufferGetGlyphInfos(buffer, &count), let rawPositions = hb.bufferGetGlyphPositions(buffer, nil)
-        else { return }
-        let infos = rawInfos.bindMemory(to: HarfBuzz.GlyphInfo.self, capacity: Int(count))
-        let positions = rawPositions.bindMemory(to: HarfBuzz.GlyphPosition.self, capacity: Int(count))
+        else { return word }
         let n = Int(count)
-        segment.glyphs.reserveCapacity(n)
+        let infos = rawInfos.bindMemory(to: HarfBuzz.GlyphInfo.self, capacity: n)
+        let positions = rawPositions.bindMemory(to: HarfBuzz.GlyphPosition.self, capacity: n)
+        word.glyphs.reserveCapacity(n)
         for i in 0..<n {
-            let info = infos[i], position = positions[i]
-            segment.glyphs.append(UInt16(truncatingIfNeeded: info.codepoint))
-            segment.clusters.append(Int(info.cluster))
-            // Tracking goes after each character: on the last glyph of its cluster.
-            let endsCluster = segment.isRightToLeft ? (i == 0 || infos[i - 1].cluster != info.cluster)
-                : (i == n - 1 || infos[i + 1].cluster != info.cluster)
-            segment.advances.append(CGFloat(position.xAdvance) * scale + (endsCluster ? kern : 0))
-            segment.offsets.append(CGPoint(x: CGFloat(position.xOffset) * scale, y: CGFloat(position.yOffset) * scale))
+            word.glyphs.append(UInt16(truncatingIfNeeded: infos[i].codepoint))
+            word.clusters.append(Int32(bitPattern: infos[i].cluster))
+            word.advances.append(positions[i].xAdvance)
+            word.offsets.append((positions[i].xOffset, positions[i].yOffset))
         }
+        return word
     }
 
     private static func shapeSimply(_ segment: inout ShapedSegment, text: [UInt16], scale: CGFloat, kern: CGFloat) {

@@ -19,6 +19,9 @@ int32_t lamina_breaks(const uint16_t *text, int32_t length, int32_t kind, int32_
 /// The ICU script code of a scalar (0 common, 1 inherited).
 int32_t lamina_script(uint32_t scalar);
 
+/// ISO 15924 code of an ICU script ("Latn"), or NULL.
+const char *lamina_script_code(int32_t script);
+
 /// The ICU general category of a scalar (6 non-spacing mark, 7 enclosing mark).
 int32_t lamina_category(uint32_t scalar);
 #endif

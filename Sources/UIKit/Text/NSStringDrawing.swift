@@ -145,7 +145,9 @@ extension NSAttributedString {
 extension NSString {
     /// The size the string takes with these attributes on one line per paragraph.
     public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
-        StringLayout.attributed(self as String, attrs).size()
+        // One plain line measures from the shaped-word cache; anything else is laid out.
+        if let quick = FrameLayout.quickSize(self as String, style: TextStyle(attrs ?? [:])) { return quick }
+        return StringLayout.attributed(self as String, attrs).size()
     }
 
     /// Draws the string with its top-left corner at `point`.
