@@ -125,33 +125,46 @@ package enum Shaper {
         }
         let script = HarfBuzz.tag("Latn")
         let flags: UInt64 = (kerning ? 1 : 0) | (ligatures ? 2 : 0)
-        var total: Int64 = 0
-        var clusters = 0
+        // The words (spaces on their own) and their hashes (FNV-1a over the units and features).
+        var words: [(range: Range<Int>, hash: UInt64)] = []
         var start = 0
         while start < text.count {
             var end = start + 1
             if text[start] != 0x20 { while end < text.count && text[end] != 0x20 { end += 1 } }
-            // FNV-1a over the word's units and the features.
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ flags
             for i in start..<end { hash = (hash ^ UInt64(text[i])) &* 0x100_0000_01B3 }
-            let known = font.widths.withLock { $0[hash] }
-            let entry: WordWidth
-            if let known, known.text.count == end - start, known.text.elementsEqual(text[start..<end]) {
-                entry = known
-            } else {
-                let units = Array(text[start..<end])
-                let word = cachedWord(hb, font, units, kerning: kerning, ligatures: ligatures, script: script, features: features)
-                entry = WordWidth(text: units, width: word.width, clusters: Int32(word.clusterCount), isComplete: word.isComplete)
-                font.widths.withLock { cache in
-                    if cache.count >= 16_384 { cache.removeAll(keepingCapacity: true) }
-                    cache[hash] = entry
-                }
-            }
-            guard entry.isComplete else { return nil }
-            total += Int64(entry.width)
-            clusters += Int(entry.clusters)
+            words.append((start..<end, hash))
             start = end
         }
+        // All of them under one lock; the misses are shaped after it, then kept.
+        var total: Int64 = 0
+        var clusters = 0
+        var complete = true
+        var missing: [Int] = []
+        font.widths.withLock { cache in
+            for (k, word) in words.enumerated() {
+                if let entry = cache[word.hash], entry.text.count == word.range.count, entry.text.elementsEqual(text[word.range]) {
+                    total += Int64(entry.width)
+                    clusters += Int(entry.clusters)
+                    complete = complete && entry.isComplete
+                } else {
+                    missing.append(k)
+                }
+            }
+        }
+        for k in missing {
+            let units = Array(text[words[k].range])
+            let word = cachedWord(hb, font, units, kerning: kerning, ligatures: ligatures, script: script, features: features)
+            let entry = WordWidth(text: units, width: word.width, clusters: Int32(word.clusterCount), isComplete: word.isComplete)
+            font.widths.withLock { cache in
+                if cache.count >= 16_384 { cache.removeAll(keepingCapacity: true) }
+                cache[words[k].hash] = entry
+            }
+            total += Int64(entry.width)
+            clusters += Int(entry.clusters)
+            complete = complete && entry.isComplete
+        }
+        guard complete else { return nil }
         return CGFloat(total) * style.font.scale + (style.kern.map { CGFloat(clusters) * $0 } ?? 0)
     }
 
