@@ -117,3 +117,28 @@ import Testing
         #expect(CTFrameGetVisibleStringRange(short) == CFRange(location: 0, length: 10))
     }
 }
+
+/// Justified paragraphs: every line but the last fills the width exactly, over its spaces.
+@Suite struct CTJustificationTests {
+    @Test func justifiedLinesFillTheWidth() {
+        let font = CTFontCreateWithName("DejaVu Sans" as CFString, 2048, nil)
+        var alignment = CTTextAlignment.justified
+        let style = withUnsafeBytes(of: &alignment) { raw in
+            var setting = CTParagraphStyleSetting(spec: .alignment, valueSize: 1, value: raw.baseAddress!)
+            return CTParagraphStyleCreate(&setting, 1)
+        }
+        let text = NSAttributedString(string: "The quick brown fox jumps over the lazy dog", attributes: [
+            NSAttributedString.Key(kCTFontAttributeName): font, NSAttributedString.Key(kCTParagraphStyleAttributeName): style])
+        let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(text), CFRange(location: 0, length: 0),
+                                             CGPath(rect: CGRect(x: 0, y: 0, width: 30_000, height: 20_000), transform: nil), nil)
+        let lines = CTFrameGetLines(frame)
+        #expect(lines.count == 2)
+        let first = CTLineGetTypographicBounds(lines[0], nil, nil, nil) - CTLineGetTrailingWhitespaceWidth(lines[0])
+        #expect(abs(first - 30_000) < 1e-6)
+        // The last line keeps its natural width ("over the lazy dog" is not stretched).
+        #expect(CTLineGetTypographicBounds(lines[1], nil, nil, nil) < 30_000)
+        let stretched = CTLineCreateJustifiedLine(CTLineCreateWithAttributedString(
+            NSAttributedString(string: "a b", attributes: [NSAttributedString.Key(kCTFontAttributeName): font])), 1, 10_000)
+        #expect(stretched.map { CTLineGetTypographicBounds($0, nil, nil, nil) } == 10_000)
+    }
+}

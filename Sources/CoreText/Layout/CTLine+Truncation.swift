@@ -109,3 +109,46 @@ public func CTLineCreateTruncatedLine(_ line: CTLine, _ width: Double, _ truncat
                                       _ truncationToken: CTLine?) -> CTLine? {
     line.truncated(to: CGFloat(width), type: truncationType, token: truncationToken)
 }
+
+extension CTLine {
+    /// The line widened to `width` by spreading the missing space over its inner spaces
+    /// (spaces at the line's logical end stay as they are); the line itself when it has no
+    /// inner space or is already that wide.
+    package func justified(to width: CGFloat) -> CTLine {
+        let visible = self.width - trailingWhitespaceWidth
+        let extra = width - visible
+        guard extra > 0.0001 else { return self }
+        var end = range.upperBound
+        while end > range.lowerBound, TextBreaks.isWhitespace(paragraph.text[end - 1]) { end -= 1 }
+        let inner = (range.lowerBound..<end).filter { paragraph.text[$0] == 0x20 }
+        guard !inner.isEmpty else { return self }
+        let spaces = Set(inner.map { $0 + paragraph.start })
+        let share = extra / CGFloat(inner.count)
+        var shift: CGFloat = 0
+        var runs: [CTRun] = []
+        for run in self.runs {
+            var positions = run.positions, advances = run.advances
+            for i in run.glyphs.indices {
+                positions[i].x += shift
+                if spaces.contains(run.indices[i]) {
+                    advances[i] += share
+                    shift += share
+                }
+            }
+            runs.append(CTRun(style: run.style, font: run.font, glyphs: run.glyphs, positions: positions, advances: advances,
+                              indices: run.indices, isRightToLeft: run.isRightToLeft))
+        }
+        return CTLine(paragraph: paragraph, range: range, runs: runs, trailingWhitespace: trailingWhitespaceWidth)
+    }
+}
+
+/// The line stretched to `justificationWidth` over its inner spaces when `justificationFactor`
+/// is 1 or more (a factor below 1 returns the line as it is); nil for a width that is not
+/// positive.
+///
+/// - Note: Differs from Apple: the factor is not a fraction of the stretch; a factor of 1 or
+///   more justifies fully, less does nothing.
+public func CTLineCreateJustifiedLine(_ line: CTLine, _ justificationFactor: CGFloat, _ justificationWidth: Double) -> CTLine? {
+    guard justificationWidth > 0, justificationWidth.isFinite else { return nil }
+    return justificationFactor >= 1 ? line.justified(to: CGFloat(justificationWidth)) : line
+}

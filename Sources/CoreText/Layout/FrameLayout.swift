@@ -70,6 +70,10 @@ package struct FrameLayout {
                         end = paragraph.text.count
                     }
                 }
+                // Justified paragraphs stretch every line but their last.
+                if settings.alignment == 3, end < paragraph.text.count, width < .greatestFiniteMagnitude / 2 {
+                    line = line.justified(to: available)
+                }
                 var height = line.ascent + line.descent + line.leading
                 if settings.lineHeightMultiple > 0 { height *= settings.lineHeightMultiple }
                 if settings.minimumLineHeight > 0 { height = Swift.max(height, settings.minimumLineHeight) }
@@ -84,7 +88,7 @@ package struct FrameLayout {
                 switch settings.alignment {
                 case 1: x = indent + available - visibleWidth
                 case 2: x = indent + (available - visibleWidth) / 2
-                case 4 where rightToLeft: x = indent + available - visibleWidth
+                case 3 where rightToLeft, 4 where rightToLeft: x = indent + available - visibleWidth
                 default: break
                 }
                 if width >= .greatestFiniteMagnitude / 2 { x = indent }
