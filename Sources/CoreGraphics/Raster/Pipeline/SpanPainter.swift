@@ -54,9 +54,9 @@ struct SpanPainter {
         let raw = UnsafeMutableRawPointer(buffer.row(y) + x0 * 4)
         let word = solid.word
         let storesWhole = solid.isOpaque
-        let color = solid.bytes16
+        let color8 = solid.bytes16.lowHalf
         let a = layout.alpha
-        let opaque16 = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD4<UInt32>(repeating: opaqueBits), to: SIMD16<UInt8>.self))
+        let opaque8 = unsafeBitCast(SIMD4<UInt32>(repeating: opaqueBits), to: SIMD16<UInt8>.self)
         var i = 0
         // Four pixels at a time: s = colour·c/255 and out = s + d·(255 − alpha(s))/255, each
         // exactly rounded, on 16-bit lanes (the scalar tail's `scale` and `over`).
@@ -73,16 +73,20 @@ struct SpanPainter {
                 continue
             }
             let c0 = UInt16(c4 & 0xFF), c1 = UInt16((c4 >> 8) & 0xFF), c2 = UInt16((c4 >> 16) & 0xFF), c3 = UInt16(c4 >> 24)
-            let k = SIMD16<UInt16>(c0, c0, c0, c0, c1, c1, c1, c1, c2, c2, c2, c2, c3, c3, c3, c3)
-            var t = color &* k &+ 128
-            let source = (t &+ (t &>> 8)) &>> 8
-            let sa = SIMD16<UInt16>(source[a], source[a], source[a], source[a], source[4 + a], source[4 + a], source[4 + a], source[4 + a],
-                                    source[8 + a], source[8 + a], source[8 + a], source[8 + a],
-                                    source[12 + a], source[12 + a], source[12 + a], source[12 + a])
-            let d = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)) | opaque16
-            t = d &* (255 &- sa) &+ 128
-            let out = source &+ ((t &+ (t &>> 8)) &>> 8)
-            raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: out), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            let bytes = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self) | opaque8
+            // Two pixels per half: eight 16-bit lanes, each pixel's coverage in its four lanes.
+            @inline(__always) func blend(_ k: SIMD8<UInt16>, _ d: SIMD8<UInt16>) -> SIMD8<UInt16> {
+                var t = color8 &* k &+ 128
+                let source = (t &+ (t &>> 8)) &>> 8
+                let sa0 = source[a], sa1 = source[4 &+ a]
+                let rest = SIMD8<UInt16>(255 &- sa0, 255 &- sa0, 255 &- sa0, 255 &- sa0, 255 &- sa1, 255 &- sa1, 255 &- sa1, 255 &- sa1)
+                t = d &* rest &+ 128
+                return source &+ ((t &+ (t &>> 8)) &>> 8)
+            }
+            let lo = blend(SIMD8<UInt16>(c0, c0, c0, c0, c1, c1, c1, c1), SIMD8<UInt16>(truncatingIfNeeded: bytes.lowHalf))
+            let hi = blend(SIMD8<UInt16>(c2, c2, c2, c2, c3, c3, c3, c3), SIMD8<UInt16>(truncatingIfNeeded: bytes.highHalf))
+            raw.storeBytes(of: SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo), highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi)),
+                           toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
             i &+= 4
         }
         while i < count {
