@@ -9,8 +9,13 @@ import Testing
         ctx.translateBy(x: 0, y: 20)
         ctx.scaleBy(x: 1, y: -1)
         layer.render(in: ctx)
-        let bytes = ctx.data!.assumingMemoryBound(to: UInt8.self)
-        return { x in (0..<4).map { bytes[10 * 160 + x * 4 + $0] } }
+        // The closure keeps the context: its pixels are freed with it.
+        return { x in
+            withExtendedLifetime(ctx) {
+                let bytes = ctx.data!.assumingMemoryBound(to: UInt8.self)
+                return (0..<4).map { bytes[10 * 160 + x * 4 + $0] }
+            }
+        }
     }
 
     private func transitioning(_ type: CATransitionType, _ subtype: CATransitionSubtype?, at progress: Double) -> (Int) -> [UInt8] {

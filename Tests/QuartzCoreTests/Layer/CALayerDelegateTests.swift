@@ -97,6 +97,7 @@ private final class Both: NSObject, CALayerDelegate {
                                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
         bitmap.draw(image, in: CGRect(x: 0, y: 0, width: 4, height: 4))
         let bytes = bitmap.data!.assumingMemoryBound(to: UInt8.self)
+        defer { withExtendedLifetime(bitmap) {} }   // its pixels are freed with it
         #expect(bytes[3] == 255)
         #expect(bytes[15 * 4 + 3] == 0)
     }

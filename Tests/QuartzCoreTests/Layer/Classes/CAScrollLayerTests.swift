@@ -47,6 +47,7 @@ import Testing
         ctx.scaleBy(x: 1, y: -1)
         window.render(in: ctx)
         let bytes = ctx.data!.assumingMemoryBound(to: UInt8.self)
+        defer { withExtendedLifetime(ctx) {} }   // its pixels are freed with it
         // The marker at (60, 20) in content shows at (10, 5) in the scroll layer.
         #expect(bytes[(7 * 100 + 12) * 4] == 255 && bytes[(7 * 100 + 12) * 4 + 3] == 255)
         #expect(bytes[(20 * 100 + 62) * 4 + 3] == 0)

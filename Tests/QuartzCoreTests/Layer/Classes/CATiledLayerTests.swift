@@ -56,6 +56,7 @@ private final class CheckerLayer: CATiledLayer {
         ctx.scaleBy(x: 1, y: -1)
         window.render(in: ctx)
         let bytes = ctx.data!.assumingMemoryBound(to: UInt8.self)
+        defer { withExtendedLifetime(ctx) {} }   // its pixels are freed with it
         // Every visible pixel is covered by a drawn tile (the tiles of x, y 32…160).
         #expect((0..<100).allSatisfy { y in (0..<100).allSatisfy { x in bytes[(y * 100 + x) * 4 + 2] == 255 } })
         #expect(tiled.drawn.count == 16)
