@@ -26,6 +26,12 @@ public final class CTLine: @unchecked Sendable {
         let fonts = runs.isEmpty ? [paragraph.styles[0].font] : runs.map(\.font)
         for (i, font) in fonts.enumerated() {
             let offset = runs.isEmpty ? 0 : runs[i].style.baselineOffset
+            if !runs.isEmpty, let attachment = runs[i].style.attachment {
+                // An attachment's box stands on the baseline (its origin's y below or above it).
+                a = Swift.max(a, attachment.bounds.maxY + offset)
+                d = Swift.max(d, -attachment.bounds.minY - offset)
+                continue
+            }
             a = Swift.max(a, CTFontGetAscent(font) + offset)
             d = Swift.max(d, CTFontGetDescent(font) - offset)
             l = Swift.max(l, CTFontGetLeading(font))

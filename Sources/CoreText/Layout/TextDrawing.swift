@@ -40,6 +40,10 @@ package enum TextDrawing {
     /// Draws glyphs `glyphs` (indices into the run) of a run whose line starts at `origin`.
     package static func draw(_ run: CTRun, glyphs: [Int], in context: CGContext, origin: CGPoint) {
         let style = run.style
+        if let attachment = style.attachment {
+            drawAttachment(attachment, run: run, in: context, origin: origin)
+            return
+        }
         context.saveGState()
         defer { context.restoreGState() }
         if let shadow = style.shadow {
@@ -72,6 +76,19 @@ package enum TextDrawing {
         context.textMatrix = saved
         context.setTextDrawingMode(.fill)
         drawDecorations(run, glyphs: glyphs, in: context, color: color)
+    }
+
+    /// An inline image in its box on the baseline, upright in text space.
+    private static func drawAttachment(_ attachment: (image: CGImage?, bounds: CGRect), run: CTRun, in context: CGContext,
+                                       origin: CGPoint) {
+        guard let image = attachment.image, let first = run.positions.first else { return }
+        let m = context.textMatrix
+        context.saveGState()
+        context.translateBy(x: origin.x, y: origin.y)
+        context.concatenate(CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0))
+        let box = attachment.bounds
+        context.draw(image, in: CGRect(x: first.x + box.minX, y: first.y + box.minY, width: box.width, height: box.height))
+        context.restoreGState()
     }
 
     /// Underline and strike-through across the run's glyphs (already translated to the line).

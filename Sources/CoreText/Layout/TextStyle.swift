@@ -44,6 +44,12 @@ package protocol TextShadowBridging {
     var bridgedShadow: (offset: CGSize, blur: CGFloat, color: CGColor?) { get }
 }
 
+/// A value UIKit's text attachment gives Core Text: an image and the box it takes on the line
+/// (origin on the baseline, y up).
+package protocol TextAttachmentBridging {
+    var bridgedAttachment: (image: CGImage?, bounds: CGRect) { get }
+}
+
 /// A paragraph's settings, from `CTParagraphStyle` or UIKit's `NSParagraphStyle`.
 package struct ParagraphSettings: Sendable, Equatable {
     /// 0 left, 1 right, 2 centre, 3 justified, 4 natural (Core Text's numbering).
@@ -85,6 +91,8 @@ package struct TextStyle: @unchecked Sendable {
     package var baselineOffset: CGFloat = 0
     package var backgroundColor: CGColor?
     package var shadow: (offset: CGSize, blur: CGFloat, color: CGColor?)?
+    /// An inline image in place of the character (U+FFFC) it is attached to.
+    package var attachment: (image: CGImage?, bounds: CGRect)?
     /// The original attributes (what `CTRunGetAttributes` returns).
     package var attributes: [NSAttributedString.Key: Any] = [:]
 
@@ -137,6 +145,11 @@ package struct TextStyle: @unchecked Sendable {
             case "CTBaselineOffset": ctBaseline = number(value)
             case "NSBackgroundColor": backgroundColor = color(value)
             case "NSShadow": shadow = (value as? TextShadowBridging)?.bridgedShadow
+            case "NSAttachment":
+                if let box = (value as? TextAttachmentBridging)?.bridgedAttachment, box.bounds.width.isFinite,
+                   box.bounds.height.isFinite, box.bounds.minX.isFinite, box.bounds.minY.isFinite {
+                    attachment = box
+                }
             default: break
             }
         }

@@ -138,6 +138,16 @@ package final class ShapedParagraph: @unchecked Sendable {
             }
             lastFace = face
             let level = levels[i]
+            // An attachment is a segment of its own (one box, no shaping).
+            let isAttachment = scalar == 0xFFFC && styles[Int(style)].attachment != nil
+            if isAttachment {
+                close(at: i)
+                current = (i, level, style, script, face)
+                close(at: i + 1)
+                current = nil
+                i += 1
+                continue
+            }
             if let c = current, c.level == level, c.style == style, c.face === face, c.script == script || c.script <= 1 {
                 if c.script <= 1 { current?.script = script }
             } else {

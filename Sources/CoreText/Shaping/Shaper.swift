@@ -31,6 +31,14 @@ package enum Shaper {
     /// as context (so Arabic letters join across style changes).
     static func shape(_ segment: inout ShapedSegment, text: [UInt16]) {
         counter.withLock { $0 += 1 }
+        if let attachment = segment.style.attachment, segment.range.count == 1, text[segment.range.lowerBound] == 0xFFFC {
+            // One box the attachment's width; glyph 0 is never drawn for it.
+            segment.glyphs = [0]
+            segment.clusters = [segment.range.lowerBound]
+            segment.advances = [Swift.max(0, attachment.bounds.width) + (segment.style.kern ?? 0)]
+            segment.offsets = [.zero]
+            return
+        }
         let scale = segment.font.scale
         let kern = segment.style.kern ?? 0
         if let hb = HarfBuzz.shared, let font = HarfBuzzFont.font(for: segment.font.face) {
