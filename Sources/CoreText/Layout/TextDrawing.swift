@@ -30,7 +30,7 @@ package enum TextDrawing {
 
     private static func drawBackground(_ run: CTRun, line: CTLine, in context: CGContext, origin: CGPoint) {
         guard let color = run.style.backgroundColor, let first = run.positions.first else { return }
-        let x = origin.x + first.x - (run.glyphs.isEmpty ? 0 : 0)
+        let x = origin.x + first.x
         context.saveGState()
         context.setFillColor(color)
         context.fill(CGRect(x: x, y: origin.y - line.descent, width: run.width, height: line.ascent + line.descent))
@@ -60,14 +60,10 @@ package enum TextDrawing {
         let saved = context.textMatrix
         context.textMatrix = CGAffineTransform(a: saved.a, b: saved.b, c: saved.c, d: saved.d, tx: 0, ty: 0)
         // Positions in text space from the text origin, mapped by the text matrix's linear part.
-        let base = origin
         let ids = glyphs.map { run.glyphs[$0] }
-        let positions = glyphs.map { i -> CGPoint in
-            let p = run.positions[i]
-            return CGPoint(x: p.x, y: p.y)
-        }
+        let positions = glyphs.map { run.positions[$0] }
         context.setTextDrawingMode(mode)
-        context.translateBy(x: base.x, y: base.y)
+        context.translateBy(x: origin.x, y: origin.y)
         ids.withUnsafeBufferPointer { g in
             positions.withUnsafeBufferPointer { p in
                 context.drawGlyphs(run.font.face, size: run.font.size, glyphs: g, positions: p)

@@ -52,12 +52,7 @@ package enum Shaper {
                                           text: [UInt16], scale: CGFloat, kern: CGFloat) {
         let script = scriptTag(hb, segment.script)
         let kerning = segment.style.kern != 0, ligatures = segment.style.ligatures != 0
-        var features: [HarfBuzz.Feature] = []
-        // A kern attribute of exactly 0 turns the font's kerning off, as in UIKit.
-        if !kerning { features.append(.init(tag: HarfBuzz.tag("kern"), value: 0, start: 0, end: .max)) }
-        if !ligatures {
-            for tag in ["liga", "clig"] { features.append(.init(tag: HarfBuzz.tag(tag), value: 0, start: 0, end: .max)) }
-        }
+        let features = featureSwitches(kerning: kerning, ligatures: ligatures)
         var raw = ShapedWord(glyphs: [], clusters: [], advances: [], offsets: [])
         // A mark right after a space attaches to it: such text is shaped whole.
         let markAfterSpace = segment.range.dropFirst().contains { text[$0 - 1] == 0x20 && startsWithMark(text, $0) }
@@ -126,11 +121,7 @@ package enum Shaper {
         // Without a letter the full path shapes in the common script: let it.
         guard letters else { return nil }
         let kerning = style.kern != 0, ligatures = style.ligatures != 0
-        var features: [HarfBuzz.Feature] = []
-        if !kerning { features.append(.init(tag: HarfBuzz.tag("kern"), value: 0, start: 0, end: .max)) }
-        if !ligatures {
-            for tag in ["liga", "clig"] { features.append(.init(tag: HarfBuzz.tag(tag), value: 0, start: 0, end: .max)) }
-        }
+        let features = featureSwitches(kerning: kerning, ligatures: ligatures)
         let script = HarfBuzz.tag("Latn")
         let flags: UInt64 = (kerning ? 1 : 0) | (ligatures ? 2 : 0)
         // The words (spaces on their own) and their hashes (FNV-1a over the units and features).
@@ -184,6 +175,17 @@ package enum Shaper {
         if UTF16.isLeadSurrogate(unit), i + 1 < text.count { scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(text[i + 1]) - 0xDC00) }
         let category = lamina_category(scalar)
         return category == 6 || category == 7
+    }
+
+    /// The features turned off: a kern attribute of exactly 0 turns the font's kerning off and
+    /// a ligature attribute of 0 its standard ligatures, as in UIKit.
+    private static func featureSwitches(kerning: Bool, ligatures: Bool) -> [HarfBuzz.Feature] {
+        var features: [HarfBuzz.Feature] = []
+        if !kerning { features.append(.init(tag: HarfBuzz.tag("kern"), value: 0, start: 0, end: .max)) }
+        if !ligatures {
+            for tag in ["liga", "clig"] { features.append(.init(tag: HarfBuzz.tag(tag), value: 0, start: 0, end: .max)) }
+        }
+        return features
     }
 
     /// HarfBuzz's script value for an ICU script code (0: let HarfBuzz guess).
