@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(
             name: "CoreTextTests",
             dependencies: ["CoreText", "LaminaTestSupport"],
-            exclude: ["ReferenceImages"]
+            exclude: ["ReferenceImages", "Fixtures"]
         ),
         .testTarget(
             name: "QuartzCoreTests",

@@ -7,4 +7,5 @@
 #include FT_SFNT_NAMES_H
 #include FT_MULTIPLE_MASTERS_H
 #include FT_TRUETYPE_IDS_H
+#include FT_ADVANCES_H
 #endif

@@ -51,3 +51,7 @@ int32_t lamina_category(uint32_t scalar) {
 const char *lamina_script_code(int32_t script) {
     return uscript_getShortName((UScriptCode)script);
 }
+
+int32_t lamina_emoji_presentation(uint32_t scalar) {
+    return u_hasBinaryProperty((UChar32)scalar, UCHAR_EMOJI_PRESENTATION) ? 1 : 0;
+}

@@ -84,6 +84,30 @@ import Testing
         #expect(indices.last == 10)
     }
 
+    /// The ellipsis replaces the dropped end of the text, which in a right-to-left paragraph is
+    /// its left end (the bidi algorithm gives the trailing token the paragraph's level).
+    @Test func aRightToLeftLineIsTruncatedAtItsLeftEnd() throws {
+        let truncated = try #require(CTLineCreateTruncatedLine(line("שלום עולם ומלואו"), 12_000, .end, nil))
+        var ellipsis = [CGGlyph](repeating: 0, count: 1)
+        #expect(CTFontGetGlyphsForCharacters(font, [0x2026], &ellipsis, 1))
+        var leftmost: (x: CGFloat, glyph: CGGlyph)?
+        var rightmost: (x: CGFloat, glyph: CGGlyph)?
+        for run in CTLineGetGlyphRuns(truncated) {
+            let count = CTRunGetGlyphCount(run)
+            var glyphs = [CGGlyph](repeating: 0, count: count)
+            var positions = [CGPoint](repeating: .zero, count: count)
+            CTRunGetGlyphs(run, CFRange(location: 0, length: 0), &glyphs)
+            CTRunGetPositions(run, CFRange(location: 0, length: 0), &positions)
+            for (glyph, position) in zip(glyphs, positions) {
+                if leftmost == nil || position.x < leftmost!.x { leftmost = (position.x, glyph) }
+                if rightmost == nil || position.x > rightmost!.x { rightmost = (position.x, glyph) }
+            }
+        }
+        #expect(leftmost?.x == 0)
+        #expect(leftmost?.glyph == ellipsis[0])
+        #expect(rightmost?.glyph != ellipsis[0])
+    }
+
     @Test func typesettersBreakAfterSpacesThatHang() {
         let string = NSAttributedString(string: "The quick brown fox", attributes: [NSAttributedString.Key(kCTFontAttributeName): font])
         let typesetter = CTTypesetterCreateWithAttributedString(string)

@@ -104,6 +104,10 @@ extension CGContext {
         let textToPixel = textMatrixStorage.concatenating(userToPixel)
         let m = textToPixel
         guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite else { return }
+        if let strike = face.colorStrike {
+            if mode.fills { drawColorGlyphs(face, strike: strike, size: size, glyphs: glyphs, positions: positions) }
+            return
+        }
         let upright = m.b == 0 && m.c == 0 && m.a > 0 && abs(abs(m.d) - m.a) <= m.a * 1e-9 && antialias && size > 0
         let needsPath = !(mode.fills && upright) || mode.strokes || mode.clips
         let path = needsPath ? glyphPath(face, unit: unit, glyphs: glyphs, positions: positions, toPixel: textToPixel) : nil
@@ -117,6 +121,24 @@ extension CGContext {
         }
         if mode.strokes, let path { strokePixelPath(path) }
         if mode.clips, let path { intersectClip(withPixelPath: path, rule: .winding) }
+    }
+
+    /// Glyphs of a colour bitmap face (emoji): each glyph's strike image scaled to the em and
+    /// drawn in text space, in its own colours, whatever the fill.
+    ///
+    /// - Note: Differs from Apple: colour glyphs are not stroked and do not clip (Apple's
+    ///   behaviour for those modes is undocumented).
+    private func drawColorGlyphs(_ face: FontFace, strike: Int, size: CGFloat, glyphs: UnsafeBufferPointer<UInt16>,
+                                 positions: UnsafeBufferPointer<CGPoint>) {
+        let k = size / CGFloat(strike)
+        saveGState()
+        defer { restoreGState() }
+        concatenate(textMatrixStorage)
+        for (glyph, position) in zip(glyphs, positions) {
+            guard let bitmap = face.colorGlyph(glyph), let image = bitmap.image else { continue }
+            draw(image, in: CGRect(x: position.x + CGFloat(bitmap.left) * k, y: position.y + CGFloat(bitmap.top - bitmap.height) * k,
+                                   width: CGFloat(bitmap.width) * k, height: CGFloat(bitmap.height) * k))
+        }
     }
 
     /// The outlines of a glyph run in pixel space.
@@ -152,7 +174,7 @@ extension CGContext {
         let clip = state.clipRect
         var pens: [(slot: Int, x: Int, y: Int)] = []
         pens.reserveCapacity(glyphs.count)
-        for (glyph, position) in zip(glyphs, positions) {
+        for (glyph, position) in zip(glyphs, positions) where Int(glyph) < face.glyphCount {
             let pen = position.applying(toPixel)
             let px = Double(pen.x), py = Double(pen.y)
             guard abs(px) < 1e7, abs(py) < 1e7 else { continue }

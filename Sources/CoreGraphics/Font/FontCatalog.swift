@@ -17,6 +17,8 @@ package struct FontRecord: Sendable {
     package let slant: Int
     package let width: Int
     package let isMonospaced: Bool
+    /// Whether the face has colour glyphs (emoji).
+    package let isColor: Bool
 }
 
 /// The fonts on the machine, from fontconfig: listed once, faces loaded on demand and kept.
@@ -35,6 +37,9 @@ package final class FontCatalog: @unchecked Sendable {
     private var fontSet: UnsafeMutablePointer<FcFontSet>?
     private var faces: [String: FontFace] = [:]
     private var fallbacks: [UInt32: Int] = [:]
+    private var colorFallbacks: [UInt32: Int] = [:]
+    /// Font files the process registered, in order.
+    private var registered: [String] = []
 
     /// Every installed face.
     package var allRecords: [FontRecord] {
@@ -119,6 +124,61 @@ package final class FontCatalog: @unchecked Sendable {
         }
     }
 
+    /// An installed colour face (emoji) with a glyph for `scalar`; nil when none has one.
+    package func colorFace(for scalar: UInt32) -> FontFace? {
+        lock.withLock {
+            listIfNeeded()
+            if let known = colorFallbacks[scalar] { return known >= 0 ? loadFace(records[known]) : nil }
+            let found = records.indices.first { i in
+                records[i].isColor && charsets[i].map { FcCharSetHasChar($0, FcChar32(scalar)) != 0 } == true
+            }
+            colorFallbacks[scalar] = found ?? -1
+            return found.map { loadFace(records[$0]) } ?? nil
+        }
+    }
+
+    /// Adds a font file's faces to the process's fonts (fontconfig's application fonts);
+    /// false when the file holds no face FreeType can load, or it is registered already.
+    package func register(path: String) -> Bool {
+        guard FontFace(path: path) != nil else { return false }
+        return lock.withLock {
+            guard !registered.contains(path), FcInit() != 0, FontCatalog.addApplicationFont(path) else { return false }
+            registered.append(path)
+            relist()
+            return true
+        }
+    }
+
+    /// Removes a file registered with `register(path:)`; false when it was not registered.
+    package func unregister(path: String) -> Bool {
+        lock.withLock {
+            guard let at = registered.firstIndex(of: path) else { return false }
+            registered.remove(at: at)
+            // fontconfig removes application fonts only all together: add the others back.
+            FcConfigAppFontClear(nil)
+            for other in registered { _ = FontCatalog.addApplicationFont(other) }
+            relist()
+            return true
+        }
+    }
+
+    private static func addApplicationFont(_ path: String) -> Bool {
+        path.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcConfigAppFontAddFile(nil, $0) != 0 }
+        }
+    }
+
+    /// Forgets the listing so the next lookup lists again; called with `lock` held.
+    private func relist() {
+        listed = false
+        records = []
+        charsets = []
+        fallbacks = [:]
+        colorFallbacks = [:]
+        if let fontSet { FcFontSetDestroy(fontSet) }
+        fontSet = nil
+    }
+
     /// fontconfig's weight scale for an OS/2 weight class.
     package static func fontconfigWeight(_ weightClass: Int) -> Int {
         Int(FcWeightFromOpenType(Int32(weightClass)))
@@ -141,7 +201,7 @@ package final class FontCatalog: @unchecked Sendable {
         defer { FcPatternDestroy(pattern) }
         FcPatternAddBool(pattern, FC_SCALABLE, 1)
         let names = [FC_FILE, FC_INDEX, FC_FAMILY, FC_STYLE, FC_POSTSCRIPT_NAME, FC_FULLNAME, FC_WEIGHT, FC_SLANT,
-                     FC_WIDTH, FC_SPACING, FC_CHARSET]
+                     FC_WIDTH, FC_SPACING, FC_CHARSET, FC_COLOR]
         guard let objects = FcObjectSetCreate() else { return }
         defer { FcObjectSetDestroy(objects) }
         for name in names { FcObjectSetAdd(objects, name) }
@@ -154,6 +214,10 @@ package final class FontCatalog: @unchecked Sendable {
                 var value: UnsafeMutablePointer<FcChar8>?
                 guard FcPatternGetString(font, object, n, &value) == FcResultMatch, let value else { return nil }
                 return String(cString: value)
+            }
+            func bool(_ object: String) -> Bool {
+                var value: FcBool = 0
+                return FcPatternGetBool(font, object, 0, &value) == FcResultMatch && value != 0
             }
             func integer(_ object: String, _ fallback: Int) -> Int {
                 var value: Int32 = 0
@@ -174,7 +238,7 @@ package final class FontCatalog: @unchecked Sendable {
                 postScriptName: string(FC_POSTSCRIPT_NAME) ?? (family + "-" + style).replacingOccurrences(of: " ", with: ""),
                 fullName: string(FC_FULLNAME) ?? family + " " + style,
                 weight: integer(FC_WEIGHT, 80), slant: integer(FC_SLANT, 0), width: integer(FC_WIDTH, 100),
-                isMonospaced: integer(FC_SPACING, 0) == 100))
+                isMonospaced: integer(FC_SPACING, 0) == 100, isColor: bool(FC_COLOR)))
             charsets.append(charset)
         }
     }

@@ -39,6 +39,10 @@ package final class FontFace: @unchecked Sendable {
     /// A process-unique number, for cache keys.
     package let identifier: Int
 
+    /// The pixel size of the colour bitmap strike that glyphs are drawn from, for colour
+    /// bitmap faces (CBDT, sbix); nil for outline faces.
+    package let colorStrike: Int?
+    private var colorGlyphs: [UInt16: ColorGlyph] = [:]
     private var outlines: [UInt16: CGPath] = [:]
     /// Glyphs of the first 0x3000 scalars, looked up once (0xFFFF: not yet).
     private var lowGlyphs = [UInt16](repeating: 0xFFFF, count: 0x3000)
@@ -82,24 +86,47 @@ package final class FontFace: @unchecked Sendable {
             return FT_New_Memory_Face(library, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
                                       FT_Long(bytes.count), FT_Long(index), &loaded)
         }
-        guard error == 0, let face = loaded, face.pointee.units_per_EM > 0,
-              (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
+        // Outline faces, and colour bitmap faces (CBDT/sbix emoji), whose largest strike is
+        // selected once and scaled to any size.
+        var strike: Int?
+        if error == 0, let face = loaded, (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) == 0,
+           (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0, face.pointee.num_fixed_sizes > 0,
+           let sizes = face.pointee.available_sizes {
+            let best = (0..<Int(face.pointee.num_fixed_sizes)).max { sizes[$0].y_ppem < sizes[$1].y_ppem }!
+            if FT_Select_Size(face, FT_Int(best)) == 0, sizes[best].y_ppem >= 64 { strike = Int(sizes[best].y_ppem) / 64 }
+        }
+        let head = loaded.flatMap { FT_Get_Sfnt_Table($0, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self).pointee }
+        let hhea = loaded.flatMap { FT_Get_Sfnt_Table($0, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee }
+        guard error == 0, let face = loaded,
+              (face.pointee.units_per_EM > 0 && (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0)
+                || (strike != nil && (head?.Units_Per_EM ?? 0) > 0 && hhea != nil) else {
             if let loaded { FontFace.libraryLock.withLock { _ = FT_Done_Face(loaded) } }
             bytes?.deallocate()
             return nil
         }
+        colorStrike = strike
         self.path = path
         self.index = index
         self.bytes = bytes
         self.face = face
         let f = face.pointee
-        unitsPerEm = Int(f.units_per_EM)
-        ascender = Int(f.ascender)
-        descender = Int(f.descender)
-        lineGap = Swift.max(0, Int(f.height) - Int(f.ascender) + Int(f.descender))
         glyphCount = Int(f.num_glyphs)
-        boundingBox = CGRect(x: CGFloat(f.bbox.xMin), y: CGFloat(f.bbox.yMin),
-                             width: CGFloat(f.bbox.xMax - f.bbox.xMin), height: CGFloat(f.bbox.yMax - f.bbox.yMin))
+        if strike != nil, let head, let hhea {
+            // FreeType gives a bitmap face no font-unit metrics: the head and hhea tables do.
+            unitsPerEm = Int(head.Units_Per_EM)
+            ascender = Int(hhea.Ascender)
+            descender = Int(hhea.Descender)
+            lineGap = Swift.max(0, Int(hhea.Line_Gap))
+            boundingBox = CGRect(x: CGFloat(head.xMin), y: CGFloat(head.yMin),
+                                 width: CGFloat(Int(head.xMax) - Int(head.xMin)), height: CGFloat(Int(head.yMax) - Int(head.yMin)))
+        } else {
+            unitsPerEm = Int(f.units_per_EM)
+            ascender = Int(f.ascender)
+            descender = Int(f.descender)
+            lineGap = Swift.max(0, Int(f.height) - Int(f.ascender) + Int(f.descender))
+            boundingBox = CGRect(x: CGFloat(f.bbox.xMin), y: CGFloat(f.bbox.yMin),
+                                 width: CGFloat(f.bbox.xMax - f.bbox.xMin), height: CGFloat(f.bbox.yMax - f.bbox.yMin))
+        }
         familyName = f.family_name.map { String(cString: $0) } ?? ""
         styleName = f.style_name.map { String(cString: $0) } ?? ""
         postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) }
@@ -162,8 +189,13 @@ package final class FontFace: @unchecked Sendable {
         lock.withLock {
             if let known = advances[glyph] { return known }
             var value: Int32 = 0
-            if Int(glyph) < glyphCount, FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING)) == 0 {
-                value = Int32(truncatingIfNeeded: face.pointee.glyph.pointee.advance.x)
+            if Int(glyph) < glyphCount {
+                // hmtx's advance, read without loading the glyph (bitmap faces have no outline
+                // to load unscaled).
+                var advance: FT_Fixed = 0
+                if FT_Get_Advance(face, FT_UInt(glyph), FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING), &advance) == 0 {
+                    value = Int32(truncatingIfNeeded: advance)
+                }
             }
             advances[glyph] = value
             return value
@@ -185,8 +217,49 @@ package final class FontFace: @unchecked Sendable {
         }
     }
 
+    /// A colour glyph of a colour bitmap face, from its strike: its image with the bitmap's
+    /// offset from the pen (strike pixels, y up to the top row); nil for
+    /// outline faces and glyphs without a bitmap.
+    package func colorGlyph(_ glyph: UInt16) -> ColorGlyph? {
+        guard colorStrike != nil else { return nil }
+        return lock.withLock {
+            if let known = colorGlyphs[glyph] { return known.width > 0 ? known : nil }
+            var made = ColorGlyph(width: 0, height: 0, left: 0, top: 0, image: nil)
+            if Int(glyph) < glyphCount, FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_COLOR)) == 0 {
+                let slot = face.pointee.glyph.pointee
+                let bitmap = slot.bitmap
+                if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), bitmap.width > 0, bitmap.rows > 0,
+                   let buffer = bitmap.buffer {
+                    let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+                    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+                    for y in 0..<height {
+                        let row = pitch >= 0 ? buffer + y * pitch : buffer + (height - 1 - y) * -pitch
+                        for x in 0..<width {
+                            // FreeType's BGRA is premultiplied already.
+                            let o = (y * width + x) * 4
+                            pixels[o] = row[x * 4 + 2]
+                            pixels[o + 1] = row[x * 4 + 1]
+                            pixels[o + 2] = row[x * 4]
+                            pixels[o + 3] = row[x * 4 + 3]
+                        }
+                    }
+                    made = ColorGlyph(width: width, height: height, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
+                                      image: CGImage(width: width, height: height, pixels: pixels, isOpaque: false))
+                }
+            }
+            colorGlyphs[glyph] = made
+            return made.width > 0 ? made : nil
+        }
+    }
+
     /// The outline's bounding box, font units.
     package func glyphBounds(_ glyph: UInt16) -> CGRect {
+        if let strike = colorStrike {
+            guard let bitmap = colorGlyph(glyph) else { return .zero }
+            let k = CGFloat(unitsPerEm) / CGFloat(strike)
+            return CGRect(x: CGFloat(bitmap.left) * k, y: CGFloat(bitmap.top - bitmap.height) * k,
+                          width: CGFloat(bitmap.width) * k, height: CGFloat(bitmap.height) * k)
+        }
         let box = outline(glyph).boundingBoxOfPath
         return box.isNull ? .zero : box
     }
@@ -250,6 +323,17 @@ package final class FontFace: @unchecked Sendable {
         _ = FT_Outline_Decompose(outline, &funcs, Unmanaged.passUnretained(path).toOpaque())
         path.closeSubpath()
     }
+}
+
+/// A colour glyph's bitmap at its face's strike size.
+package struct ColorGlyph: Sendable {
+    package let width: Int
+    package let height: Int
+    /// From the pen to the bitmap's left edge and up to its top row, strike pixels.
+    package let left: Int
+    package let top: Int
+    /// The bitmap (premultiplied, top row first); nil for a glyph without one.
+    package let image: CGImage?
 }
 
 /// FreeType's FT_HAS_GLYPH_NAMES macro.

@@ -96,9 +96,13 @@ extension CTLine {
             }
             x += line.width
         }
-        if let before, !before.isEmpty { append(CTLine(paragraph: paragraph, range: before)) }
-        append(token)
-        if let after, !after.isEmpty { append(CTLine(paragraph: paragraph, range: after)) }
+        // The pieces in visual order: a right-to-left paragraph shows its logical start at the
+        // right, so the token of a tail truncation sits at the left end.
+        let pieces: [CTLine?] = [before.flatMap { $0.isEmpty ? nil : CTLine(paragraph: paragraph, range: $0) }, token,
+                                 after.flatMap { $0.isEmpty ? nil : CTLine(paragraph: paragraph, range: $0) }]
+        for piece in paragraph.baseLevel & 1 == 1 ? pieces.reversed() : pieces {
+            if let piece { append(piece) }
+        }
         return CTLine(paragraph: paragraph, range: range, runs: runs, trailingWhitespace: 0)
     }
 }

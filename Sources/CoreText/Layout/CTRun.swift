@@ -43,10 +43,11 @@ public final class CTRun: @unchecked Sendable {
 /// How many glyphs the run has.
 public func CTRunGetGlyphCount(_ run: CTRun) -> CFIndex { run.glyphs.count }
 
-/// The run's attributes, with its font as `kCTFontAttributeName`.
+/// The run's attributes, with the font it is drawn in as `kCTFontAttributeName` (a fallback
+/// font where the string's font lacks the characters, as on Apple platforms).
 public func CTRunGetAttributes(_ run: CTRun) -> [NSAttributedString.Key: Any] {
     var attributes = run.style.attributes
-    attributes[NSAttributedString.Key(kCTFontAttributeName)] = attributes[NSAttributedString.Key(kCTFontAttributeName)] ?? run.font
+    attributes[NSAttributedString.Key(kCTFontAttributeName)] = run.font
     return attributes
 }
 

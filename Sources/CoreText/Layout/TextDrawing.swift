@@ -30,10 +30,14 @@ package enum TextDrawing {
 
     private static func drawBackground(_ run: CTRun, line: CTLine, in context: CGContext, origin: CGPoint) {
         guard let color = run.style.backgroundColor, let first = run.positions.first else { return }
-        let x = origin.x + first.x
+        // The line's box in text space (y up from the baseline), mapped by the text matrix as
+        // the glyphs are, so a flipped layout's box covers its glyphs too.
+        let m = context.textMatrix
         context.saveGState()
+        context.translateBy(x: origin.x, y: origin.y)
+        context.concatenate(CGAffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0))
         context.setFillColor(color)
-        context.fill(CGRect(x: x, y: origin.y - line.descent, width: run.width, height: line.ascent + line.descent))
+        context.fill(CGRect(x: first.x, y: -line.descent, width: run.width, height: line.ascent + line.descent))
         context.restoreGState()
     }
 

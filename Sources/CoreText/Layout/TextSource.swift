@@ -8,7 +8,9 @@ package struct TextSource {
     package let units: [UInt16]
     package let runs: [(range: Range<Int>, style: TextStyle)]
 
-    package init(_ string: NSAttributedString) {
+    /// `linkColor`: UIKit's link appearance; runs with a link attribute take that colour and
+    /// a single underline (Core Text draws links as plain text: nil).
+    package init(_ string: NSAttributedString, linkColor: CGColor? = nil) {
         units = Array(string.string.utf16)
         var runs: [(range: Range<Int>, style: TextStyle)] = []
         let length = string.length
@@ -17,7 +19,13 @@ package struct TextSource {
             var effective = NSRange(location: 0, length: 0)
             let attributes = string.attributes(at: location, effectiveRange: &effective)
             let end = Swift.max(location + 1, effective.location + effective.length)
-            runs.append((location..<Swift.min(end, length), TextStyle(attributes)))
+            var style = TextStyle(attributes)
+            if let linkColor, attributes[NSAttributedString.Key("NSLink")] != nil {
+                style.color = linkColor
+                style.colorFromContext = false
+                if style.underline == 0 { style.underline = 1 }
+            }
+            runs.append((location..<Swift.min(end, length), style))
             location = end
         }
         self.runs = runs

@@ -133,6 +133,12 @@ package final class ShapedParagraph: @unchecked Sendable {
             var face = font.face
             if attaches, let lastFace, current?.style == style {
                 face = lastFace
+            } else if !ascii, font.face.colorStrike == nil,
+                      (i + width < text.count && text[i + width] == 0xFE0F) || (scalar >= 0x2300 && lamina_emoji_presentation(scalar) != 0),
+                      let color = FontCatalog.shared.colorFace(for: scalar) {
+                // Emoji shown as emoji by default, or asked for by a presentation selector, take
+                // the colour glyph where a colour font has one (as Apple's text does).
+                face = color
             } else if !font.face.hasGlyph(for: scalar), scalar > 0x20, let found = font.glyph(for: scalar) {
                 face = found.face
             }

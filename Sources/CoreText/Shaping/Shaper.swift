@@ -84,6 +84,12 @@ package enum Shaper {
         for i in 0..<n {
             let cluster = raw.clusters[i]
             segment.clusters.append(Int(cluster))
+            if let blank = blankAdvance(text[Int(cluster)], font: segment.font) {
+                segment.glyphs[i] = invisibleGlyph
+                segment.advances.append(blank)
+                segment.offsets.append(.zero)
+                continue
+            }
             // Tracking goes after each character: on the last glyph of its cluster.
             let endsCluster = segment.isRightToLeft ? (i == 0 || raw.clusters[i - 1] != cluster)
                 : (i == n - 1 || raw.clusters[i + 1] != cluster)
@@ -223,6 +229,20 @@ package enum Shaper {
         return word
     }
 
+    /// The glyph that stands for a character with nothing to draw (Core Graphics'
+    /// `kCGFontIndexInvalid`): line and paragraph separators, controls and tabs.
+    static let invisibleGlyph: UInt16 = 0xFFFF
+
+    /// The advance of a character drawn as nothing: 0 for line ends and controls, a space's
+    /// for a tab; nil for every other character.
+    ///
+    /// - Note: Differs from Apple: a tab advances by one space; Lamina has no tab stops yet.
+    private static func blankAdvance(_ unit: UInt16, font: CTFont) -> CGFloat? {
+        guard unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029 else { return nil }
+        guard unit == 0x09 else { return 0 }
+        return CGFloat(font.face.advance(font.face.glyph(for: 0x20))) * font.scale
+    }
+
     private static func shapeSimply(_ segment: inout ShapedSegment, text: [UInt16], scale: CGFloat, kern: CGFloat) {
         let face = segment.font.face
         var i = segment.range.lowerBound
@@ -234,9 +254,14 @@ package enum Shaper {
                 width = 2
             }
             let glyph = face.glyph(for: scalar)
-            segment.glyphs.append(glyph)
             segment.clusters.append(i)
-            segment.advances.append(CGFloat(face.advance(glyph)) * scale + kern)
+            if let blank = blankAdvance(text[i], font: segment.font) {
+                segment.glyphs.append(invisibleGlyph)
+                segment.advances.append(blank)
+            } else {
+                segment.glyphs.append(glyph)
+                segment.advances.append(CGFloat(face.advance(glyph)) * scale + kern)
+            }
             segment.offsets.append(.zero)
             i += width
         }

@@ -24,4 +24,7 @@ const char *lamina_script_code(int32_t script);
 
 /// The ICU general category of a scalar (6 non-spacing mark, 7 enclosing mark).
 int32_t lamina_category(uint32_t scalar);
+
+/// 1 when the character is shown as an emoji by default (Unicode's Emoji_Presentation), else 0.
+int32_t lamina_emoji_presentation(uint32_t scalar);
 #endif

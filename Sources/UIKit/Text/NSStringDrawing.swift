@@ -43,7 +43,8 @@ enum StringLayout {
     /// Lines of `string` in `width`.
     static func layout(_ string: NSAttributedString, width: CGFloat, maximumLines: Int = 0,
                        maximumHeight: CGFloat = .greatestFiniteMagnitude, lineBreakMode: Int? = nil) -> FrameLayout {
-        FrameLayout(TextSource(string), width: width, maximumLines: maximumLines, maximumHeight: maximumHeight,
+        // UIKit draws links in the link colour, underlined, whatever their foreground colour.
+        FrameLayout(TextSource(string, linkColor: UIColor.link.cgColor), width: width, maximumLines: maximumLines, maximumHeight: maximumHeight,
                     lineBreakMode: lineBreakMode)
     }
 

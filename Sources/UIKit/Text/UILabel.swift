@@ -216,7 +216,17 @@ open class UILabel: UIView {
     open func drawText(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(),
               let layout = layout(width: rect.width > 0 ? rect.width : .greatestFiniteMagnitude, lines: numberOfLines) else { return }
-        let y = rect.minY + (rect.height - layout.height) / 2
+        var y = rect.minY + (rect.height - layout.height) / 2
+        // Text shrunk to fit one line is placed by `baselineAdjustment`: on the baseline the
+        // full-size text would have, centred, or from the full-size text's top.
+        if adjustsFontSizeToFitWidth, numberOfLines == 1, baselineAdjustment != .alignCenters, let storedText,
+           let first = layout.lines.first {
+            let natural = StringLayout.layout(styled(storedText), width: .greatestFiniteMagnitude, maximumLines: 1, lineBreakMode: 2)
+            if natural.height > layout.height, let naturalFirst = natural.lines.first {
+                let top = rect.minY + (rect.height - natural.height) / 2
+                y = baselineAdjustment == .alignBaselines ? top + naturalFirst.baseline - first.baseline : top
+            }
+        }
         StringLayout.draw(layout, at: CGPoint(x: rect.minX, y: y), in: context)
     }
 

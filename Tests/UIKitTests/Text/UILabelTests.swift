@@ -109,4 +109,36 @@ import UIKit
         let problem = ReferenceImage.mismatch(cgImage, suite: "UILabelTests", name: "labels")
         #expect(problem == nil, "\(problem ?? "")")
     }
+
+    /// Text shrunk to fit by `adjustsFontSizeToFitWidth` is placed by `baselineAdjustment`. Ten
+    /// DejaVu Sans "H"s (1540 units each) at 20 points are 150.39 points wide, so in 100 points
+    /// they shrink by 0.66494. Unshrunk, the 23.28-point line (2384 units) is centred in 40
+    /// points with its baseline 18.56 (1901 units) below its top, at 26.92. Aligned baselines
+    /// keep that; centred, the shrunk line's baseline is at 24.60; with none, the shrunk text
+    /// hangs from the unshrunk top, its baseline at 20.70. "H" sits on the baseline, so the
+    /// lowest row at least half inked is the one the baseline crosses past its middle.
+    @Test func baselineAdjustmentPlacesShrunkText() throws {
+        func lowestInkedRow(_ adjustment: UIBaselineAdjustment) throws -> Int {
+            let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+            label.font = UIFont(name: "DejaVuSans", size: 20)
+            label.text = "HHHHHHHHHH"
+            label.adjustsFontSizeToFitWidth = true
+            label.minimumScaleFactor = 0.3
+            label.baselineAdjustment = adjustment
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = 1
+            let image = try #require(UIGraphicsImageRenderer(size: label.bounds.size, format: format).image { context in
+                UIColor.white.setFill()
+                context.fill(label.bounds)
+                label.layer.render(in: context.cgContext)
+            }.cgImage)
+            let pixels = ReferenceImage.pixels(of: image)
+            var lowest = -1
+            for y in 0..<40 where (0..<100).contains(where: { pixels[(y * 100 + $0) * 4] <= 127 }) { lowest = y }
+            return lowest
+        }
+        #expect(try lowestInkedRow(.alignBaselines) == 26)
+        #expect(try lowestInkedRow(.alignCenters) == 24)
+        #expect(try lowestInkedRow(.none) == 20)
+    }
 }

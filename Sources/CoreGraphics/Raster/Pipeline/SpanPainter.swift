@@ -55,7 +55,7 @@ struct SpanPainter {
         let word = solid.word
         let storesWhole = solid.isOpaque
         let color8 = solid.bytes16.lowHalf
-        let a = layout.alpha
+        let alpha8 = SIMD8<UInt16>(repeating: color8[layout.alpha])
         let opaque8 = unsafeBitCast(SIMD4<UInt32>(repeating: opaqueBits), to: SIMD16<UInt8>.self)
         var i = 0
         // Four pixels at a time: s = colour·c/255 and out = s + d·(255 − alpha(s))/255, each
@@ -75,11 +75,13 @@ struct SpanPainter {
             let c0 = UInt16(c4 & 0xFF), c1 = UInt16((c4 >> 8) & 0xFF), c2 = UInt16((c4 >> 16) & 0xFF), c3 = UInt16(c4 >> 24)
             let bytes = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self) | opaque8
             // Two pixels per half: eight 16-bit lanes, each pixel's coverage in its four lanes.
+            // The source's alpha is computed in every lane as its alpha channel is (no lane
+            // extraction): alpha·c/255, and 255 − it as an xor.
             @inline(__always) func blend(_ k: SIMD8<UInt16>, _ d: SIMD8<UInt16>) -> SIMD8<UInt16> {
                 var t = color8 &* k &+ 128
                 let source = (t &+ (t &>> 8)) &>> 8
-                let sa0 = source[a], sa1 = source[4 &+ a]
-                let rest = SIMD8<UInt16>(255 &- sa0, 255 &- sa0, 255 &- sa0, 255 &- sa0, 255 &- sa1, 255 &- sa1, 255 &- sa1, 255 &- sa1)
+                t = alpha8 &* k &+ 128
+                let rest = ((t &+ (t &>> 8)) &>> 8) ^ 255
                 t = d &* rest &+ 128
                 return source &+ ((t &+ (t &>> 8)) &>> 8)
             }
