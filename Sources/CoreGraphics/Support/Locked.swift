@@ -10,7 +10,8 @@ import Foundation
 /// `@unchecked Sendable`: the value is only touched inside `withLock`.
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: Value
+    /// Only reached under `lock`, so Swift's dynamic exclusivity checks are left out.
+    @exclusivity(unchecked) private var value: Value
 
     package init(_ value: Value) {
         self.value = value

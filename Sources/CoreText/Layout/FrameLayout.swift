@@ -124,7 +124,17 @@ extension FrameLayout {
     /// settings, a baseline offset, or text the quick path does not take).
     package static func quickSize(_ text: String, style: TextStyle) -> CGSize? {
         guard style.paragraph == ParagraphSettings(), style.baselineOffset == 0 else { return nil }
-        var units = Array(text.utf16)
+        // ASCII (most measured text) widened straight from the UTF-8 bytes.
+        var units: [UInt16] = []
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            units.reserveCapacity(bytes.count)
+            for byte in bytes {
+                guard byte < 0x80 else { return false }
+                units.append(UInt16(byte))
+            }
+            return true
+        }
+        if ascii != true { units = Array(text.utf16) }
         while let last = units.last, last == 0x20 { units.removeLast() }
         guard !units.isEmpty, let width = Shaper.quickWidth(units, style: style) else { return nil }
         let font = style.font

@@ -103,10 +103,7 @@ package struct TextStyle: @unchecked Sendable {
     /// The style of a run of attributes: one pass over the attributes given (usually a
     /// handful), each recognised by name.
     package init(_ attributes: [NSAttributedString.Key: Any]) {
-        func color(_ v: Any) -> CGColor? {
-            if let c = v as? CGColor { return c }
-            return BridgeCache.color(v)
-        }
+        func color(_ v: Any) -> CGColor? { BridgeCache.color(v) }
         func number(_ v: Any) -> CGFloat? {
             switch v {
             case let n as NSNumber: return CGFloat(n.doubleValue)
@@ -124,7 +121,7 @@ package struct TextStyle: @unchecked Sendable {
         var nsBaseline: CGFloat?, ctBaseline: CGFloat?
         for (key, value) in attributes {
             switch key.rawValue {
-            case "NSFont": font = (value as? CTFont) ?? BridgeCache.font(value)
+            case "NSFont": font = BridgeCache.font(value)
             case "CTForegroundColor": ctForeground = color(value)
             case "NSColor": foreground = color(value)
             case "CTForegroundColorFromContext": colorFromContext = (value as? Bool) ?? (number(value).map { $0 != 0 } ?? false)
@@ -163,24 +160,58 @@ package struct TextStyle: @unchecked Sendable {
 }
 
 /// The last UIKit font and colour objects read from attributes and what they bridge to:
-/// asking a value for a protocol conformance costs more than measuring a word, and text
-/// reuses the same few font and colour objects.
+/// asking a value for a protocol conformance (or bridging it to an object) costs more than
+/// measuring a word, and text reuses the same few font and colour objects. A hit is told by
+/// the value's dynamic class and the reference it holds, both read without a cast.
 enum BridgeCache {
-    private static let last = Locked<(font: (AnyObject, CTFont)?, color: (AnyObject, CGColor)?)>((nil, nil))
+    /// The last object of one kind and what it bridged to. `@unchecked Sendable`: every
+    /// field is reached under `lock`.
+    private final class Slot<Bridged: AnyObject>: @unchecked Sendable {
+        let lock = NSLock()
+        var type: ObjectIdentifier?
+        var reference: UnsafeRawPointer?
+        /// Keeps the object alive, so its reference names it alone.
+        var value: Any?
+        var bridged: Bridged?
+
+        @inline(__always)
+        func hit(_ type: ObjectIdentifier, _ reference: UnsafeRawPointer?) -> Bridged? {
+            lock.lock()
+            defer { lock.unlock() }
+            return self.type == type && self.reference == reference ? bridged : nil
+        }
+
+        func keep(_ type: ObjectIdentifier, _ reference: UnsafeRawPointer?, _ value: Any, _ bridged: Bridged) {
+            lock.lock()
+            defer { lock.unlock() }
+            (self.type, self.reference, self.value, self.bridged) = (type, reference, value, bridged)
+        }
+    }
+
+    private static let fonts = Slot<CTFont>()
+    private static let colors = Slot<CGColor>()
+
+    /// The class and reference of a value holding a class instance (an `Any` keeps a class
+    /// reference in the first word of its inline buffer).
+    @inline(__always)
+    private static func identity(_ value: Any) -> (type: ObjectIdentifier, reference: UnsafeRawPointer?) {
+        (ObjectIdentifier(type(of: value)), withUnsafeBytes(of: value) { $0.load(as: UnsafeRawPointer?.self) })
+    }
 
     static func font(_ value: Any) -> CTFont? {
-        let object = value as AnyObject
-        if let hit = last.withLock({ $0.font }), hit.0 === object { return hit.1 }
-        guard let bridged = (value as? TextFontBridging)?.bridgedCTFont else { return nil }
-        last.withLock { $0.font = (object, bridged) }
+        let (type, reference) = identity(value)
+        if let hit = fonts.hit(type, reference) { return hit }
+        guard let bridged = (value as? CTFont) ?? (value as? TextFontBridging)?.bridgedCTFont else { return nil }
+        // Only class instances are remembered (a value type's first word is not an identity).
+        if Swift.type(of: value) is AnyClass { fonts.keep(type, reference, value, bridged) }
         return bridged
     }
 
     static func color(_ value: Any) -> CGColor? {
-        let object = value as AnyObject
-        if let hit = last.withLock({ $0.color }), hit.0 === object { return hit.1 }
-        guard let bridged = (value as? TextColorBridging)?.bridgedCGColor else { return nil }
-        last.withLock { $0.color = (object, bridged) }
+        let (type, reference) = identity(value)
+        if let hit = colors.hit(type, reference) { return hit }
+        guard let bridged = (value as? CGColor) ?? (value as? TextColorBridging)?.bridgedCGColor else { return nil }
+        if Swift.type(of: value) is AnyClass { colors.keep(type, reference, value, bridged) }
         return bridged
     }
 }

@@ -164,7 +164,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     let words = Locked<[ShapedWordKey: ShapedWord]>([:])
     /// Widths of shaped words for measuring, by a hash of the text and features (the text is
     /// kept to tell colliding words apart; bounded, cleared when full).
-    let widths = Locked<[UInt64: WordWidth]>([:])
+    let widths = Locked(WordWidthTable())
 
     private static let cache = Locked<[Int: HarfBuzzFont]>([:])
 
@@ -241,12 +241,91 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 }
 
-/// A shaped word's measurements: its text, width (font units) and cluster count.
+/// A shaped word's measurements: its width (font units), cluster count, and whether every
+/// glyph is a real one.
 struct WordWidth {
-    let text: [UInt16]
     let width: Int32
     let clusters: Int32
     let isComplete: Bool
+}
+
+/// Shaped words' widths by a 64-bit hash of their text and features, for measuring: an
+/// open-addressed table over flat arrays (no per-word allocation, no rehashing of the hash),
+/// each word's text kept in one pool to tell colliding words apart. It grows from 1024 slots
+/// to 32,768 and is emptied when that is half full.
+struct WordWidthTable {
+    private static let maximumSlots = 1 << 15
+    private var keys: [UInt64] = []
+    private var values: [WordWidth] = []
+    /// Each slot's text: its start in `pool` and its length.
+    private var spans: [(start: Int32, count: Int32)] = []
+    private var pool: [UInt16] = []
+    private(set) var count = 0
+
+    @inline(__always)
+    private func firstSlot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: key >> 17) & (keys.count - 1) }
+
+    /// The width of the word `text` with hash `hash`, nil when not kept.
+    func width(_ hash: UInt64, text: UnsafeBufferPointer<UInt16>) -> WordWidth? {
+        guard !keys.isEmpty else { return nil }
+        let key = hash | 1, mask = keys.count - 1
+        var slot = firstSlot(key)
+        return keys.withUnsafeBufferPointer { keys in
+            while keys[slot] != 0 {
+                if keys[slot] == key {
+                    let span = spans[slot]
+                    if Int(span.count) == text.count, pool.withUnsafeBufferPointer({
+                        memcmp($0.baseAddress! + Int(span.start), text.baseAddress!, 2 * text.count) == 0
+                    }) {
+                        return values[slot]
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+    }
+
+    /// Keeps a word's width.
+    mutating func insert(_ hash: UInt64, text: [UInt16], _ value: WordWidth) {
+        if keys.isEmpty || count >= keys.count / 2 {
+            if keys.count >= WordWidthTable.maximumSlots || pool.count > 1 << 20 { removeAll() } else { grow() }
+        }
+        let key = hash | 1, mask = keys.count - 1
+        var slot = firstSlot(key)
+        while keys[slot] != 0 {
+            if keys[slot] == key, Int(spans[slot].count) == text.count,
+               pool[Int(spans[slot].start)..<Int(spans[slot].start) + text.count].elementsEqual(text) { return }
+            slot = (slot + 1) & mask
+        }
+        keys[slot] = key
+        values[slot] = value
+        spans[slot] = (Int32(pool.count), Int32(text.count))
+        pool += text
+        count += 1
+    }
+
+    /// Doubles the slots (1024 at first), placing the kept words again.
+    private mutating func grow() {
+        let old = (keys, values, spans)
+        let slots = Swift.max(1024, keys.count * 2)
+        keys = [UInt64](repeating: 0, count: slots)
+        values = [WordWidth](repeating: WordWidth(width: 0, clusters: 0, isComplete: false), count: slots)
+        spans = [(start: Int32, count: Int32)](repeating: (0, 0), count: slots)
+        for i in old.0.indices where old.0[i] != 0 {
+            var slot = firstSlot(old.0[i])
+            while keys[slot] != 0 { slot = (slot + 1) & (slots - 1) }
+            keys[slot] = old.0[i]
+            values[slot] = old.1[i]
+            spans[slot] = old.2[i]
+        }
+    }
+
+    mutating func removeAll() {
+        keys.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        pool.removeAll(keepingCapacity: true)
+        count = 0
+    }
 }
 
 /// What a shaped word is cached by.

@@ -127,51 +127,50 @@ package enum Shaper {
         // Without a letter the full path shapes in the common script: let it.
         guard letters else { return nil }
         let kerning = style.kern != 0, ligatures = style.ligatures != 0
-        let features = featureSwitches(kerning: kerning, ligatures: ligatures)
-        let script = HarfBuzz.tag("Latn")
         let flags: UInt64 = (kerning ? 1 : 0) | (ligatures ? 2 : 0)
-        // The words (spaces on their own) and their hashes (FNV-1a over the units and features).
-        var words: [(range: Range<Int>, hash: UInt64)] = []
-        var start = 0
-        while start < text.count {
-            var end = start + 1
-            if text[start] != 0x20 { while end < text.count && text[end] != 0x20 { end += 1 } }
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ flags
-            for i in start..<end { hash = (hash ^ UInt64(text[i])) &* 0x100_0000_01B3 }
-            words.append((start..<end, hash))
-            start = end
-        }
-        // All of them under one lock; the misses are shaped after it, then kept.
+        // Each word (a space on its own) looked up by a hash of its units and the features
+        // (FNV-1a), all under one lock; the misses are shaped after it, then kept.
         var total: Int64 = 0
         var clusters = 0
         var complete = true
-        var missing: [Int] = []
-        font.widths.withLock { cache in
-            for (k, word) in words.enumerated() {
-                if let entry = cache[word.hash], entry.text.count == word.range.count, entry.text.elementsEqual(text[word.range]) {
-                    total += Int64(entry.width)
-                    clusters += Int(entry.clusters)
-                    complete = complete && entry.isComplete
-                } else {
-                    missing.append(k)
+        var missing: [(range: Range<Int>, hash: UInt64)] = []
+        text.withUnsafeBufferPointer { units in
+            font.widths.withLock { cache in
+                var start = 0
+                while start < units.count {
+                    var end = start + 1
+                    if units[start] != 0x20 { while end < units.count && units[end] != 0x20 { end += 1 } }
+                    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ flags
+                    for i in start..<end { hash = (hash ^ UInt64(units[i])) &* 0x100_0000_01B3 }
+                    if let entry = cache.width(hash, text: UnsafeBufferPointer(rebasing: units[start..<end])) {
+                        total += Int64(entry.width)
+                        clusters += Int(entry.clusters)
+                        complete = complete && entry.isComplete
+                    } else {
+                        missing.append((start..<end, hash))
+                    }
+                    start = end
                 }
             }
         }
-        for k in missing {
-            let units = Array(text[words[k].range])
-            let word = cachedWord(hb, font, units, kerning: kerning, ligatures: ligatures, script: script, features: features)
-            let entry = WordWidth(text: units, width: word.width, clusters: Int32(word.clusterCount), isComplete: word.isComplete)
-            font.widths.withLock { cache in
-                if cache.count >= 16_384 { cache.removeAll(keepingCapacity: true) }
-                cache[words[k].hash] = entry
+        if !missing.isEmpty {
+            let features = featureSwitches(kerning: kerning, ligatures: ligatures)
+            for word in missing {
+                let units = Array(text[word.range])
+                let shaped = cachedWord(hb, font, units, kerning: kerning, ligatures: ligatures, script: latin, features: features)
+                let entry = WordWidth(width: shaped.width, clusters: Int32(shaped.clusterCount), isComplete: shaped.isComplete)
+                font.widths.withLock { $0.insert(word.hash, text: units, entry) }
+                total += Int64(entry.width)
+                clusters += Int(entry.clusters)
+                complete = complete && entry.isComplete
             }
-            total += Int64(entry.width)
-            clusters += Int(entry.clusters)
-            complete = complete && entry.isComplete
         }
         guard complete else { return nil }
         return CGFloat(total) * style.font.scale + (style.kern.map { CGFloat(clusters) * $0 } ?? 0)
     }
+
+    /// HarfBuzz's tag for the Latin script.
+    private static let latin = HarfBuzz.tag("Latn")
 
     /// Whether the character at `i` is a combining mark (general category Mn or Me).
     private static func startsWithMark(_ text: [UInt16], _ i: Int) -> Bool {
