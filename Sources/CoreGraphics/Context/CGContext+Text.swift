@@ -166,33 +166,31 @@ extension CGContext {
         guard scale > 0, scale * Double(face.unitsPerEm) < 4096 else { return }
         let steps = Double(GlyphCache.subpixelSteps)
         let strike = GlyphCache.shared.strike(face: face, scale: scale, flipped: flipped)
-        // Pens whose glyphs could touch the clip (the face's box around each pen), looked up
-        // in the strike together under one lock.
+        // Pens whose glyphs could touch the clip (the face's box around each pen), their masks
+        // looked up in the strike together under one lock.
         let box = face.boundingBox
         let above = Double(box.maxY) * scale + 2, below = Double(-box.minY) * scale + 2
         let left = Double(-box.minX) * scale + 2, right = Double(box.maxX) * scale + 2
         let clip = state.clipRect
-        var pens: [(slot: Int, x: Int, y: Int)] = []
-        pens.reserveCapacity(glyphs.count)
-        for (glyph, position) in zip(glyphs, positions) where Int(glyph) < face.glyphCount {
-            let pen = position.applying(toPixel)
-            let px = Double(pen.x), py = Double(pen.y)
-            guard abs(px) < 1e7, abs(py) < 1e7 else { continue }
-            let top = flipped ? py - below : py - above, bottom = flipped ? py + above : py + below
-            guard bottom >= Double(clip.y0), top <= Double(clip.y1), px + right >= Double(clip.x0), px - left <= Double(clip.x1)
-            else { continue }
-            // The pen to the nearest quarter pixel: whole pixels (rounded down) and quarters.
-            let quarters = Int((px * steps).rounded())
-            pens.append((Int(glyph) << 2 | (quarters & 3), quarters >> 2, Int(py.rounded())))
-        }
-        let masks = strike.masks(pens.map(\.slot))
         var placed: [(mask: GlyphMask, x: Int, y: Int)] = []
-        placed.reserveCapacity(pens.count)
+        placed.reserveCapacity(glyphs.count)
         var bounds = DeviceRect.empty
-        for (pen, mask) in zip(pens, masks) where mask.width > 0 {
-            let x = pen.x + mask.left, y = pen.y + mask.top
-            placed.append((mask, x, y))
-            bounds = bounds.union(DeviceRect(x0: x, y0: y, x1: x + mask.width, y1: y + mask.height))
+        strike.withMasks { mask in
+            for (glyph, position) in zip(glyphs, positions) where Int(glyph) < face.glyphCount {
+                let pen = position.applying(toPixel)
+                let px = Double(pen.x), py = Double(pen.y)
+                guard abs(px) < 1e7, abs(py) < 1e7 else { continue }
+                let top = flipped ? py - below : py - above, bottom = flipped ? py + above : py + below
+                guard bottom >= Double(clip.y0), top <= Double(clip.y1), px + right >= Double(clip.x0), px - left <= Double(clip.x1)
+                else { continue }
+                // The pen to the nearest quarter pixel: whole pixels (rounded down) and quarters.
+                let quarters = Int((px * steps).rounded())
+                let found = mask(Int(glyph) << 2 | (quarters & 3))
+                guard found.width > 0 else { continue }
+                let x = quarters >> 2 + found.left, y = Int(py.rounded()) + found.top
+                placed.append((found, x, y))
+                bounds = bounds.union(DeviceRect(x0: x, y0: y, x1: x + found.width, y1: y + found.height))
+            }
         }
         let region = bounds.intersection(state.clipRect).intersection(DeviceRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
         guard !region.isEmpty else { return }

@@ -66,6 +66,12 @@ package final class GlyphCache: @unchecked Sendable {
         func masks(_ slots: [Int]) -> [GlyphMask] {
             cache.lock.withLock { slots.map { cache.maskLocked(in: self, slot: $0) } }
         }
+
+        /// Runs `body` under the cache's lock with a lookup of masks by slot (rasterized where
+        /// missing), so a run of glyphs takes the lock once and makes no array of slots.
+        func withMasks<Result>(_ body: ((Int) -> GlyphMask) -> Result) -> Result {
+            cache.lock.withLock { body { cache.maskLocked(in: self, slot: $0) } }
+        }
     }
 
     /// The strike of a face at a scale (pixels per font unit) and y direction.

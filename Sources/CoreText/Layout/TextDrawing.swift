@@ -25,7 +25,7 @@ package enum TextDrawing {
         for run in line.runs where run.style.backgroundColor != nil {
             drawBackground(run, line: line, in: context, origin: origin)
         }
-        for run in line.runs { draw(run, glyphs: Array(run.glyphs.indices), in: context, origin: origin) }
+        for run in line.runs { draw(run, glyphs: nil, in: context, origin: origin) }
     }
 
     private static func drawBackground(_ run: CTRun, line: CTLine, in context: CGContext, origin: CGPoint) {
@@ -41,8 +41,9 @@ package enum TextDrawing {
         context.restoreGState()
     }
 
-    /// Draws glyphs `glyphs` (indices into the run) of a run whose line starts at `origin`.
-    package static func draw(_ run: CTRun, glyphs: [Int], in context: CGContext, origin: CGPoint) {
+    /// Draws glyphs `glyphs` (indices into the run; nil: all of them) of a run whose line
+    /// starts at `origin`.
+    package static func draw(_ run: CTRun, glyphs: [Int]?, in context: CGContext, origin: CGPoint) {
         let style = run.style
         if let attachment = style.attachment {
             drawAttachment(attachment, run: run, in: context, origin: origin)
@@ -64,8 +65,8 @@ package enum TextDrawing {
         let saved = context.textMatrix
         context.textMatrix = CGAffineTransform(a: saved.a, b: saved.b, c: saved.c, d: saved.d, tx: 0, ty: 0)
         // Positions in text space from the text origin, mapped by the text matrix's linear part.
-        let ids = glyphs.map { run.glyphs[$0] }
-        let positions = glyphs.map { run.positions[$0] }
+        let ids = glyphs.map { $0.map { run.glyphs[$0] } } ?? run.glyphs
+        let positions = glyphs.map { $0.map { run.positions[$0] } } ?? run.positions
         context.setTextDrawingMode(mode)
         context.translateBy(x: origin.x, y: origin.y)
         ids.withUnsafeBufferPointer { g in
@@ -75,7 +76,9 @@ package enum TextDrawing {
         }
         context.textMatrix = saved
         context.setTextDrawingMode(.fill)
-        drawDecorations(run, glyphs: glyphs, in: context, color: color)
+        if style.underline != 0 || style.strikethrough != 0 {
+            drawDecorations(run, glyphs: glyphs ?? Array(run.glyphs.indices), in: context, color: color)
+        }
     }
 
     /// An inline image in its box on the baseline, upright in text space.
