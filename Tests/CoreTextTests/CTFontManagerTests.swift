@@ -20,6 +20,14 @@ import Testing
         CTFontCreateWithName(name as CFString, size, nil)
     }
 
+    func whiteContext(width: Int, height: Int) -> CGContext {
+        let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        context.setFillColor(CGColor(red: 1, green: 1, blue: 1, alpha: 1))
+        context.fill(CGRect(x: 0, y: 0, width: width, height: height))
+        return context
+    }
+
     func line(_ string: String, _ font: CTFont) -> CTLine {
         CTLineCreateWithAttributedString(NSAttributedString(string: string, attributes: [
             NSAttributedString.Key(kCTFontAttributeName): font,
@@ -81,10 +89,7 @@ import Testing
 
     @Test func colourGlyphsDrawInTheirOwnColours() throws {
         _ = Self.registered
-        let context = CGContext(data: nil, width: 64, height: 64, bitsPerComponent: 8, bytesPerRow: 0,
-                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-        context.setFillColor(CGColor(red: 1, green: 1, blue: 1, alpha: 1))
-        context.fill(CGRect(x: 0, y: 0, width: 64, height: 64))
+        let context = whiteContext(width: 64, height: 64)
         // A black text colour: the emoji ignores it.
         let text = NSAttributedString(string: "😀", attributes: [
             NSAttributedString.Key(kCTFontAttributeName): font("DejaVu Sans", 48),
@@ -102,10 +107,7 @@ import Testing
 
     @Test func emojiLineRendersLikeTheReference() throws {
         _ = Self.registered
-        let context = CGContext(data: nil, width: 240, height: 48, bitsPerComponent: 8, bytesPerRow: 0,
-                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-        context.setFillColor(CGColor(red: 1, green: 1, blue: 1, alpha: 1))
-        context.fill(CGRect(x: 0, y: 0, width: 240, height: 48))
+        let context = whiteContext(width: 240, height: 48)
         let text = NSAttributedString(string: "Go 🚀👍🎉 ❤️!", attributes: [
             NSAttributedString.Key(kCTFontAttributeName): font("DejaVu Sans", 24),
             NSAttributedString.Key(kCTForegroundColorAttributeName): CGColor(red: 0.2, green: 0.2, blue: 0.6, alpha: 1),

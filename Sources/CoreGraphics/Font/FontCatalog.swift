@@ -138,10 +138,10 @@ package final class FontCatalog: @unchecked Sendable {
     }
 
     /// Adds a font file's faces to the process's fonts (fontconfig's application fonts);
-    /// false when the file holds no face FreeType can load, or it is registered already.
+    /// false when it is registered already or fontconfig refuses it. Callers check first
+    /// that the file holds a face (`FontFace(path:)`).
     package func register(path: String) -> Bool {
-        guard FontFace(path: path) != nil else { return false }
-        return lock.withLock {
+        lock.withLock {
             guard !registered.contains(path), FcInit() != 0, FontCatalog.addApplicationFont(path) else { return false }
             registered.append(path)
             relist()
