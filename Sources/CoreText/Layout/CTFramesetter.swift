@@ -48,28 +48,50 @@ public func CTTypesetterCreateWithAttributedString(_ string: CFAttributedString)
 
 /// How many UTF-16 units from `startIndex` fit a line `width` points wide, breaking between words.
 public func CTTypesetterSuggestLineBreak(_ typesetter: CTTypesetter, _ startIndex: CFIndex, _ width: Double) -> CFIndex {
-    suggestBreak(typesetter, startIndex, width, byCharacter: false)
+    suggestBreak(typesetter, startIndex, width, offset: 0, byCharacter: false)
+}
+
+/// How many UTF-16 units from `startIndex` fit a line `width` points wide, breaking between
+/// words, for a line starting `offset` points from the leading edge (where tab stops count from).
+public func CTTypesetterSuggestLineBreakWithOffset(_ typesetter: CTTypesetter, _ startIndex: CFIndex, _ width: Double,
+                                                   _ offset: Double) -> CFIndex {
+    suggestBreak(typesetter, startIndex, width, offset: offset, byCharacter: false)
 }
 
 /// How many UTF-16 units from `startIndex` fit a line `width` points wide, breaking between characters.
 public func CTTypesetterSuggestClusterBreak(_ typesetter: CTTypesetter, _ startIndex: CFIndex, _ width: Double) -> CFIndex {
-    suggestBreak(typesetter, startIndex, width, byCharacter: true)
+    suggestBreak(typesetter, startIndex, width, offset: 0, byCharacter: true)
 }
 
-private func suggestBreak(_ typesetter: CTTypesetter, _ startIndex: Int, _ width: Double, byCharacter: Bool) -> Int {
+/// How many UTF-16 units from `startIndex` fit a line `width` points wide, breaking between
+/// characters, for a line starting `offset` points from the leading edge.
+public func CTTypesetterSuggestClusterBreakWithOffset(_ typesetter: CTTypesetter, _ startIndex: CFIndex, _ width: Double,
+                                                      _ offset: Double) -> CFIndex {
+    suggestBreak(typesetter, startIndex, width, offset: offset, byCharacter: true)
+}
+
+private func suggestBreak(_ typesetter: CTTypesetter, _ startIndex: Int, _ width: Double, offset: Double, byCharacter: Bool) -> Int {
     let range = typesetter.paragraphRange(containing: startIndex)
     guard !range.isEmpty else { return 0 }
-    let end = typesetter.breaker(range).lineEnd(from: startIndex - range.lowerBound, width: CGFloat(width), byCharacter: byCharacter)
+    let origin = offset.isFinite ? CGFloat(offset) : 0
+    let end = typesetter.breaker(range).lineEnd(from: startIndex - range.lowerBound, width: CGFloat(width), byCharacter: byCharacter,
+                                                tabOrigin: origin)
     return end + range.lowerBound - startIndex
 }
 
 /// The line of `stringRange` (length 0: to the end of its paragraph).
 public func CTTypesetterCreateLine(_ typesetter: CTTypesetter, _ stringRange: CFRange) -> CTLine {
+    CTTypesetterCreateLineWithOffset(typesetter, stringRange, 0)
+}
+
+/// The line of `stringRange` (length 0: to the end of its paragraph), starting `offset` points
+/// from the leading edge: its tabs go to the stops past that.
+public func CTTypesetterCreateLineWithOffset(_ typesetter: CTTypesetter, _ stringRange: CFRange, _ offset: Double) -> CTLine {
     let range = typesetter.paragraphRange(containing: stringRange.location)
     let paragraph = typesetter.paragraph(range)
     let lo = Swift.max(0, stringRange.location - range.lowerBound)
     let hi = stringRange.length <= 0 ? paragraph.text.count : Swift.min(paragraph.text.count, lo + stringRange.length)
-    return CTLine(paragraph: paragraph, range: lo..<Swift.max(lo, hi))
+    return CTLine(paragraph: paragraph, range: lo..<Swift.max(lo, hi), tabOrigin: offset.isFinite ? CGFloat(offset) : 0)
 }
 
 /// Lays an attributed string out in frames.

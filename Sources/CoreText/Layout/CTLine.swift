@@ -43,7 +43,10 @@ public final class CTLine: @unchecked Sendable {
 
     /// The line of paragraph units `range`: each segment's glyphs whose characters fall in
     /// the range, segments ordered visually by their bidi levels (UAX #9 rule L2).
-    package convenience init(paragraph: ShapedParagraph, range: Range<Int>) {
+    ///
+    /// Tabs go to the paragraph's stops, measured from `tabOrigin` points before the line's
+    /// start (its indent in a frame).
+    package convenience init(paragraph: ShapedParagraph, range: Range<Int>, tabOrigin: CGFloat = 0) {
         var pieces: [(segment: Int, glyphs: [Int])] = []
         for (s, segment) in paragraph.segments.enumerated() where segment.range.overlaps(range) {
             let picked = range.lowerBound <= segment.range.lowerBound && segment.range.upperBound <= range.upperBound
@@ -66,8 +69,12 @@ public final class CTLine: @unchecked Sendable {
             for g in piece.glyphs {
                 let offset = segment.offsets[g]
                 positions.append(CGPoint(x: x + offset.x, y: offset.y + segment.style.baselineOffset))
-                advances.append(segment.advances[g])
-                x += segment.advances[g]
+                var advance = segment.advances[g]
+                if paragraph.hasTabs, segment.glyphs[g] == Shaper.invisibleGlyph, paragraph.text[segment.clusters[g]] == 0x09 {
+                    advance = paragraph.tabAdvance(at: segment.clusters[g], x: tabOrigin + x, lineEnd: range.upperBound)
+                }
+                advances.append(advance)
+                x += advance
             }
             runs.append(CTRun(style: segment.style, font: segment.font, glyphs: piece.glyphs.map { segment.glyphs[$0] },
                               positions: positions, advances: advances,

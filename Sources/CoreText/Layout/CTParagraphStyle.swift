@@ -69,8 +69,59 @@ public func CTParagraphStyleCreate(_ settings: UnsafePointer<CTParagraphStyleSet
         case .lineSpacing, .minimumLineSpacing, .lineSpacingAdjustment: p.lineSpacing = float() ?? p.lineSpacing
         case .paragraphSpacing: p.paragraphSpacing = float() ?? p.paragraphSpacing
         case .paragraphSpacingBefore: p.paragraphSpacingBefore = float() ?? p.paragraphSpacingBefore
+        case .defaultTabInterval: p.defaultTabInterval = Swift.max(0, float() ?? p.defaultTabInterval)
+        case .tabStops where setting.valueSize == MemoryLayout<CFArray>.size:
+            let tabs = setting.value.load(as: CFArray.self).compactMap { $0 as? CTTextTab }
+            p.tabStops = tabs.map(\.stop).sorted { $0.location < $1.location }
         default: break
         }
     }
     return CTParagraphStyle(settings: p)
+}
+
+/// Core Foundation's dictionary type.
+///
+/// - Note: Differs from Apple: Foundation on Linux has no Core Foundation types; a Swift
+///   dictionary stands in, so `[key: value] as CFDictionary` compiles unchanged.
+public typealias CFDictionary = [AnyHashable: Any]
+
+/// The option of a `CTTextTab` naming the characters that end its column (a `CharacterSet`):
+/// the text after the tab lines up on the first of them, as for decimal tabs.
+public let kCTTabColumnTerminatorsAttributeName: CFString = "NSTabColumnTerminatorsAttributeName"
+
+/// A tab stop: where the text after a tab character lines up.
+public final class CTTextTab: @unchecked Sendable {
+    package let stop: TabStop
+    package let options: CFDictionary?
+
+    package init(stop: TabStop, options: CFDictionary?) {
+        self.stop = stop
+        self.options = options
+    }
+}
+
+/// A tab stop at `location` points from the line's leading edge. Left, natural and
+/// justified stops start the text after the tab there; right stops end it there, centred ones
+/// centre it; with `kCTTabColumnTerminatorsAttributeName` the text up to the first terminator
+/// is what lines up (a decimal tab).
+public func CTTextTabCreate(_ alignment: CTTextAlignment, _ location: Double, _ options: CFDictionary?) -> CTTextTab {
+    let terminators = options?[kCTTabColumnTerminatorsAttributeName] as? CharacterSet
+    let finite = location.isFinite ? Swift.max(0, location) : 0
+    return CTTextTab(stop: TabStop(location: CGFloat(finite), alignment: Int(alignment.rawValue), terminators: terminators),
+                     options: options)
+}
+
+/// How the text after the tab lines up at its location.
+public func CTTextTabGetAlignment(_ tab: CTTextTab) -> CTTextAlignment {
+    CTTextAlignment(rawValue: UInt8(tab.stop.alignment)) ?? .left
+}
+
+/// The tab's location, in points from the line's leading edge.
+public func CTTextTabGetLocation(_ tab: CTTextTab) -> Double {
+    Double(tab.stop.location)
+}
+
+/// The options the tab was made with.
+public func CTTextTabGetOptions(_ tab: CTTextTab) -> CFDictionary? {
+    tab.options
 }

@@ -58,12 +58,12 @@ package struct FrameLayout {
                 // One line that clips or truncates does not wrap; otherwise lines break at
                 // words (or characters) and only the last line shown is shortened.
                 var end = !wraps || (maximumLines == 1 && mode >= 2) ? paragraph.text.count
-                    : breaker.lineEnd(from: start, width: available, byCharacter: mode == 1)
-                var line = CTLine(paragraph: paragraph, range: start..<Swift.max(start, end))
+                    : breaker.lineEnd(from: start, width: available, byCharacter: mode == 1, tabOrigin: indent)
+                var line = CTLine(paragraph: paragraph, range: start..<Swift.max(start, end), tabOrigin: indent)
                 let moreText = end < paragraph.text.count || p < ranges.count - 1
                 if truncates && (isLastAllowed || maximumLines == 1 || !wraps) && (moreText && wraps || line.width - line.trailingWhitespaceWidth > available) {
                     // The last line shown holds the rest of the paragraph, shortened.
-                    let rest = CTLine(paragraph: paragraph, range: start..<paragraph.text.count)
+                    let rest = CTLine(paragraph: paragraph, range: start..<paragraph.text.count, tabOrigin: indent)
                     let type: CTLineTruncationType = mode == 3 ? .start : (mode == 5 ? .middle : .end)
                     if let shortened = rest.truncated(to: available, type: type, token: nil) {
                         line = shortened

@@ -21,7 +21,8 @@ package struct LineBreaker {
 
     /// Where the line starting at `start` ends (exclusive), for `width` points; `byCharacter`
     /// breaks between any characters instead of at word boundaries.
-    package func lineEnd(from start: Int, width: CGFloat, byCharacter: Bool = false) -> Int {
+    /// Tabs go to the paragraph's stops, measured from `tabOrigin` points before the line's start.
+    package func lineEnd(from start: Int, width: CGFloat, byCharacter: Bool = false, tabOrigin: CGFloat = 0) -> Int {
         let text = paragraph.text
         guard start < text.count else { return text.count }
         // A hard line break (U+2028 or a paragraph's own separator) ends the line.
@@ -43,7 +44,8 @@ package struct LineBreaker {
             var visibleEnd = end
             while visibleEnd > start, TextBreaks.isWhitespace(text[visibleEnd - 1]) { visibleEnd -= 1 }
             // Summed in order from the line's start, as the spec's reference wrap does.
-            let visible = prefix[visibleEnd] - prefix[start]
+            let visible = paragraph.hasTabs ? paragraph.width(start..<visibleEnd, from: tabOrigin, lineEnd: visibleEnd)
+                : prefix[visibleEnd] - prefix[start]
             if visible <= width + 0.0001 {
                 best = end
             } else {
@@ -56,6 +58,6 @@ package struct LineBreaker {
             return opportunities.first { $0 > start } ?? text.count
         }
         // The first word is wider than the line: break it between characters.
-        return lineEnd(from: start, width: width, byCharacter: true)
+        return lineEnd(from: start, width: width, byCharacter: true, tabOrigin: tabOrigin)
     }
 }

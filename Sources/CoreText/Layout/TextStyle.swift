@@ -67,8 +67,30 @@ package struct ParagraphSettings: Sendable, Equatable {
     package var tailIndent: CGFloat = 0
     /// −1 natural, 0 left to right, 1 right to left.
     package var baseWritingDirection = -1
+    /// nil: the default stops (12 left-aligned, every 28 points).
+    package var tabStops: [TabStop]?
+    /// Stops past the last of `tabStops` at multiples of this (when positive).
+    package var defaultTabInterval: CGFloat = 0
 
     package init() {}
+}
+
+/// One tab stop: where (points from the line's leading edge), how the text after the tab
+/// lines up there (Core Text's alignment numbering), and the characters that end a decimal
+/// tab's column.
+package struct TabStop: Sendable, Equatable {
+    package var location: CGFloat
+    package var alignment: Int
+    package var terminators: CharacterSet?
+
+    package init(location: CGFloat, alignment: Int, terminators: CharacterSet? = nil) {
+        self.location = location
+        self.alignment = alignment
+        self.terminators = terminators
+    }
+
+    /// Apple's default: 12 left-aligned stops, 28 points apart.
+    package static let defaults = (1...12).map { TabStop(location: CGFloat($0) * 28, alignment: 0) }
 }
 
 /// The attributes of a stretch of text that layout and drawing use, resolved from either Core

@@ -66,6 +66,57 @@ package final class ShapedParagraph: @unchecked Sendable {
         }
         self.segments = segments
         unitAdvances = advances
+        hasTabs = text.contains(0x09)
+    }
+
+    /// Whether the paragraph has a tab character: its lines then place tabs at stops.
+    package let hasTabs: Bool
+
+    /// The advance of the tab at unit `index` when the pen is `x` points from the line's
+    /// leading edge (its indent included), on a line ending at unit `end`: to the first stop
+    /// past the pen, less what the stop's alignment puts before it of the column that follows
+    /// (the text up to the next tab or the line's end, its trailing spaces hanging; with column
+    /// terminators, up to the first of them). Past the last stop, tabs go to multiples of the
+    /// default interval.
+    ///
+    /// - Note: Differs from Apple: past the last stop with no default interval a tab advances by
+    ///   a space, and right-to-left lines measure stops from their left edge too.
+    package func tabAdvance(at index: Int, x: CGFloat, lineEnd end: Int) -> CGFloat {
+        let settings = styles[0].paragraph
+        let stops = settings.tabStops ?? TabStop.defaults
+        guard let stop = stops.first(where: { $0.location > x + 0.0001 }) else {
+            let interval = settings.defaultTabInterval
+            guard interval > 0 else { return unitAdvances[index] }
+            return ((x / interval + 0.0001).rounded(.down) + 1) * interval - x
+        }
+        guard stop.alignment == 1 || stop.alignment == 2 else { return stop.location - x }
+        var columnEnd = index + 1
+        while columnEnd < end && text[columnEnd] != 0x09 { columnEnd += 1 }
+        if columnEnd == end {
+            while columnEnd > index + 1 && TextBreaks.isWhitespace(text[columnEnd - 1]) { columnEnd -= 1 }
+        }
+        if let terminators = stop.terminators {
+            for i in (index + 1)..<Swift.max(index + 1, columnEnd) {
+                if let scalar = Unicode.Scalar(text[i]), terminators.contains(scalar) {
+                    columnEnd = i
+                    break
+                }
+            }
+        }
+        let column = width((index + 1)..<Swift.max(index + 1, columnEnd))
+        let before = stop.alignment == 1 ? column : column / 2
+        return Swift.max(0, stop.location - before - x)
+    }
+
+    /// The width of units `range` laid out from `x` points past the line's leading edge, tabs
+    /// at their stops.
+    package func width(_ range: Range<Int>, from x: CGFloat, lineEnd end: Int) -> CGFloat {
+        guard hasTabs else { return width(range) }
+        var w: CGFloat = 0
+        for i in range {
+            w += text[i] == 0x09 ? tabAdvance(at: i, x: x + w, lineEnd: end) : unitAdvances[i]
+        }
+        return w
     }
 
     /// The width of units `range` in logical order (their glyphs' advances).

@@ -233,9 +233,8 @@ package enum Shaper {
     static let invisibleGlyph: UInt16 = 0xFFFF
 
     /// The advance of a character drawn as nothing: 0 for line ends and controls, a space's
-    /// for a tab; nil for every other character.
-    ///
-    /// - Note: Differs from Apple: a tab advances by one space; Lamina has no tab stops yet.
+    /// for a tab (lines then move tabs to their stops: `ShapedParagraph.tabAdvance`); nil for
+    /// every other character.
     private static func blankAdvance(_ unit: UInt16, font: CTFont) -> CGFloat? {
         guard unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029 else { return nil }
         guard unit == 0x09 else { return 0 }

@@ -93,6 +93,16 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
     open internal(set) var baseWritingDirection: NSWritingDirection = .natural
     open internal(set) var hyphenationFactor: Float = 0
     open internal(set) var allowsDefaultTighteningForTruncation = false
+    /// The tab stops, sorted by location: 12 left-aligned stops 28 points apart by default.
+    ///
+    /// - Note: Differs from Apple: implicitly unwrapped here as in `NSMutableParagraphStyle`
+    ///   (Swift cannot override a property with a different optionality); never nil.
+    open internal(set) var tabStops: [NSTextTab]! = NSParagraphStyle.defaultTabStops
+    /// Where tabs past the last stop go: multiples of this, when positive (0 by default).
+    open internal(set) var defaultTabInterval: CGFloat = 0
+
+    /// Shared by every style that keeps the default stops (tabs never change).
+    static let defaultTabStops = (1...12).map { NSTextTab(textAlignment: .left, location: CGFloat($0) * 28) }
 
     public override init() {
         super.init()
@@ -134,6 +144,8 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         baseWritingDirection = other.baseWritingDirection
         hyphenationFactor = other.hyphenationFactor
         allowsDefaultTighteningForTruncation = other.allowsDefaultTighteningForTruncation
+        tabStops = other.tabStops
+        defaultTabInterval = other.defaultTabInterval
     }
 
     open override func isEqual(_ object: Any?) -> Bool {
@@ -170,6 +182,25 @@ open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
         set { super.allowsDefaultTighteningForTruncation = newValue }
     }
 
+    open override var tabStops: [NSTextTab]! {
+        get { super.tabStops }
+        set { super.tabStops = (newValue ?? []).sorted { $0.location < $1.location } }
+    }
+    open override var defaultTabInterval: CGFloat {
+        get { super.defaultTabInterval }
+        set { super.defaultTabInterval = newValue }
+    }
+
+    /// Adds a tab stop, keeping the stops sorted by location.
+    open func addTabStop(_ anObject: NSTextTab) {
+        tabStops = (super.tabStops ?? []) + [anObject]
+    }
+
+    /// Removes the stops equal to `anObject` (same location and alignment).
+    open func removeTabStop(_ anObject: NSTextTab) {
+        tabStops = (super.tabStops ?? []).filter { !$0.isEqual(anObject) }
+    }
+
     /// Takes every setting of another style.
     open func setParagraphStyle(_ obj: NSParagraphStyle) {
         take(obj)
@@ -191,8 +222,59 @@ extension NSParagraphStyle: TextParagraphBridging {
         p.headIndent = headIndent
         p.tailIndent = tailIndent
         p.baseWritingDirection = baseWritingDirection.rawValue
+        let tabs: [NSTextTab] = tabStops ?? []
+        if !tabs.elementsEqual(NSParagraphStyle.defaultTabStops, by: ===) {
+            p.tabStops = tabs.map {
+                TabStop(location: $0.location, alignment: $0.alignment.coreText, terminators: $0.options[.columnTerminators] as? CharacterSet)
+            }
+        }
+        p.defaultTabInterval = defaultTabInterval.isFinite ? Swift.max(0, defaultTabInterval) : 0
         return p
     }
+}
+
+/// A tab stop of a paragraph style: where the text after a tab character lines up, and how.
+open class NSTextTab: NSObject, NSCopying, @unchecked Sendable {
+    /// Options of a tab stop.
+    public struct OptionKey: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+
+        /// The characters (a `CharacterSet`) that end the tab's column: the text after the tab
+        /// lines up on the first of them, as for decimal tabs.
+        public static let columnTerminators = OptionKey("NSTabColumnTerminatorsAttributeName")
+    }
+
+    /// How the text after the tab lines up at `location`: natural, left and justified start it
+    /// there, right ends it there, centre centres it.
+    open private(set) var alignment: NSTextAlignment
+    /// Points from the line's leading edge.
+    open private(set) var location: CGFloat
+    open private(set) var options: [NSTextTab.OptionKey: Any]
+
+    public init(textAlignment alignment: NSTextAlignment, location loc: CGFloat, options: [NSTextTab.OptionKey: Any] = [:]) {
+        self.alignment = alignment
+        location = loc.isFinite ? Swift.max(0, loc) : 0
+        self.options = options
+        super.init()
+    }
+
+    /// The characters that end a decimal column in `aLocale`: its decimal separator.
+    open class func columnTerminators(for aLocale: Locale?) -> CharacterSet {
+        CharacterSet(charactersIn: (aLocale ?? Locale.current).decimalSeparator ?? ".")
+    }
+
+    public func copy(with zone: NSZone? = nil) -> Any {
+        NSTextTab(textAlignment: alignment, location: location, options: options)
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? NSTextTab else { return false }
+        return other.location == location && other.alignment == alignment
+    }
+
+    open override var hash: Int { Int(location * 64) ^ alignment.rawValue }
 }
 
 /// A text shadow: offset, blur and colour.
