@@ -60,8 +60,27 @@ import Testing
     @Test func caretOffsetsAndHitIndices() {
         let hello = line("Hello")
         #expect(CTLineGetOffsetForStringIndex(hello, 0, nil) == 0)
+        #expect(CTLineGetOffsetForStringIndex(hello, 5, nil) == 5191)
         #expect(CTLineGetStringIndexForPosition(hello, CGPoint(x: 5191 + 10, y: 0)) == 5)
         #expect(CTLineGetStringIndexForPosition(hello, CGPoint(x: -3, y: 0)) == 0)
+    }
+
+    @Test func caretsSplitWhereTheDirectionChanges() {
+        // "abc " is 4332 wide, the Hebrew word 3397 (from 4332 to 7729), as above.
+        let mixed = line("abc אבג def")
+        var secondary: CGFloat = -1
+        // Before alef: an LTR character goes after "abc " (primary), an RTL one right of alef.
+        #expect(CTLineGetOffsetForStringIndex(mixed, 4, &secondary) == 4332)
+        #expect(secondary == 7729)
+        // After gimel (the Hebrew word's logical end, its left edge): the reverse.
+        #expect(CTLineGetOffsetForStringIndex(mixed, 7, &secondary) == 7729)
+        #expect(secondary == 4332)
+        // Inside a run one caret does.
+        #expect(CTLineGetOffsetForStringIndex(mixed, 2, &secondary) == secondary)
+        // A right-to-left line starts at its right end and ends at its left.
+        let hebrew = line("אבג")
+        #expect(CTLineGetOffsetForStringIndex(hebrew, 0, nil) == 3397)
+        #expect(CTLineGetOffsetForStringIndex(hebrew, 3, nil) == 0)
     }
 
     @Test func tailTruncationKeepsWholeCharactersBeforeAnEllipsis() throws {

@@ -144,20 +144,59 @@ public func CTLineGetImageBounds(_ line: CTLine, _ context: CGContext?) -> CGRec
     return union.isNull ? .null : union
 }
 
-/// The x offset of the caret before the character at `charIndex` (string index), and through
-/// `secondaryOffset` the other edge for a character at a direction boundary.
+/// The caret position of string index `charIndex` along the line: where a character inserted
+/// there would go. Between characters of opposite directions the caret splits: the returned
+/// (primary) offset is for a character in the line's direction, `secondaryOffset` for one in
+/// the other; elsewhere both are the same. The leading edge of the character at `charIndex`
+/// (its left in left-to-right runs, its right in right-to-left ones) and the trailing edge of
+/// the character before it are the two candidates.
 public func CTLineGetOffsetForStringIndex(_ line: CTLine, _ charIndex: CFIndex, _ secondaryOffset: UnsafeMutablePointer<CGFloat>?) -> CGFloat {
-    var offset: CGFloat?
-    var x: CGFloat = 0
-    for run in line.runs {
-        for (i, index) in run.indices.enumerated() {
-            if index == charIndex, offset == nil { offset = run.isRightToLeft ? x + run.advances[i] : x }
-            x += run.advances[i]
+    /// The span of the glyphs of the character at `index`, and its run's direction.
+    func span(_ index: Int) -> (left: CGFloat, right: CGFloat, rightToLeft: Bool)? {
+        var found: (left: CGFloat, right: CGFloat, rightToLeft: Bool)?
+        var x: CGFloat = 0
+        for run in line.runs {
+            for (i, glyphIndex) in run.indices.enumerated() {
+                let end = x + run.advances[i]
+                if glyphIndex == index {
+                    found = found.map { (Swift.min($0.left, x), Swift.max($0.right, end), $0.rightToLeft) } ?? (x, end, run.isRightToLeft)
+                }
+                x = end
+            }
         }
+        return found
     }
-    let result = offset ?? (charIndex <= line.stringRange.location ? 0 : line.width)
-    secondaryOffset?.pointee = result
-    return result
+    let range = line.stringRange
+    let lineIsRightToLeft = line.paragraph.baseLevel & 1 == 1
+    let current = charIndex < range.location + range.length ? span(charIndex) : nil
+    let previous = charIndex > range.location ? span(charIndex - 1) : nil
+    let leading = current.map { $0.rightToLeft ? $0.right : $0.left }
+    let trailing = previous.map { $0.rightToLeft ? $0.left : $0.right }
+    var primary: CGFloat, secondary: CGFloat
+    switch (current, previous) {
+    case let (current?, previous?):
+        // The caret for a character in the line's direction sits by the character of that direction.
+        if current.rightToLeft == lineIsRightToLeft || previous.rightToLeft != lineIsRightToLeft {
+            primary = leading!
+            secondary = trailing!
+        } else {
+            primary = trailing!
+            secondary = leading!
+        }
+    case (_?, nil):
+        primary = leading!
+        secondary = primary
+    case (nil, _?):
+        primary = trailing!
+        secondary = primary
+    case (nil, nil):
+        // Before the line's start or past its end: its leading or trailing end.
+        let atStart = charIndex <= range.location
+        primary = atStart == lineIsRightToLeft ? line.width : 0
+        secondary = primary
+    }
+    secondaryOffset?.pointee = secondary
+    return primary
 }
 
 /// The string index of the character nearest `position` (x from the line's origin): the
