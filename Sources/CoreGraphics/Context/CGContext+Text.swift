@@ -204,9 +204,10 @@ extension CGContext {
                 let y0 = Swift.max(y, region.y0), y1 = Swift.min(y + mask.height, region.y1)
                 guard x0 < x1, y0 < y1 else { continue }
                 mask.coverage.withUnsafeBufferPointer { coverage in
+                    let first = coverage.baseAddress! + (y0 - y) * mask.width + (x0 - x)
+                    if painter.paintCoverageMask(y0, x0, rows: y1 - y0, count: x1 - x0, first, stride: mask.width, solid) { return }
                     for py in y0..<y1 {
                         let source = coverage.baseAddress! + (py - y) * mask.width + (x0 - x)
-                        if painter.paintCoverageBytes(py, x0, source, count: x1 - x0, solid) { continue }
                         var any = false
                         for i in 0..<(x1 - x0) {
                             let c = source[i]

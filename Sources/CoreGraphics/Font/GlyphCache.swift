@@ -29,10 +29,10 @@ package final class GlyphCache: @unchecked Sendable {
     static let subpixelSteps = 4
 
     private let lock = NSLock()
-    private var bytes = 0
+    @exclusivity(unchecked) private var bytes = 0
     private let rasterizer = CoverageRasterizer()
     private var strikes: [StrikeKey: Strike] = [:]
-    private var rasterized = 0
+    @exclusivity(unchecked) private var rasterized = 0
     /// How many masks have been rasterized.
     package var rasterizedCount: Int { lock.withLock { rasterized } }
 
@@ -45,15 +45,18 @@ package final class GlyphCache: @unchecked Sendable {
     }
 
     /// The glyphs of one face at one scale and direction, by slot (glyph × 4 + quarter) in
-    /// pages of 64 glyphs: a lookup is two array reads, no hashing.
+    /// pages of 64 glyphs: a lookup is three array reads, no hashing.
     final class Strike: @unchecked Sendable {
         let cache: GlyphCache
         let face: FontFace
         let scale: Double
         let flipped: Bool
-        /// Per page, each slot's index into `stored`, or −1. Reached under the cache's lock.
-        fileprivate var pages: [[Int32]?] = []
-        fileprivate var stored: [GlyphMask] = []
+        /// Per page of 256 slots, where its slots start in `slots`, or −1; per slot, its index
+        /// into `stored`, or −1. Flat arrays, so a lookup copies and retains nothing. Reached
+        /// only under the cache's lock (hence no dynamic exclusivity checks).
+        @exclusivity(unchecked) fileprivate var pages: [Int32] = []
+        @exclusivity(unchecked) fileprivate var slots: [Int32] = []
+        @exclusivity(unchecked) fileprivate var stored: [GlyphMask] = []
 
         fileprivate init(cache: GlyphCache, face: FontFace, scale: Double, flipped: Bool) {
             self.cache = cache
@@ -98,6 +101,7 @@ package final class GlyphCache: @unchecked Sendable {
     private func dropAllLocked() {
         for (_, strike) in strikes {
             strike.pages = []
+            strike.slots = []
             strike.stored = []
         }
         bytes = 0
@@ -106,17 +110,24 @@ package final class GlyphCache: @unchecked Sendable {
     /// A strike's mask, rasterized on first use; call with `lock` held.
     fileprivate func maskLocked(in strike: Strike, slot: Int) -> GlyphMask {
         let page = slot >> 8, within = slot & 255
-        if page < strike.pages.count, let indices = strike.pages[page], indices[within] >= 0 {
-            return strike.stored[Int(indices[within])]
+        if page < strike.pages.count {
+            let start = Int(strike.pages[page])
+            if start >= 0 {
+                let index = Int(strike.slots[start + within])
+                if index >= 0 { return strike.stored[index] }
+            }
         }
         let glyph = UInt16(truncatingIfNeeded: slot >> 2), quarter = slot & 3
         let mask = rasterize(strike.face.outline(glyph), scale: strike.scale, flipped: strike.flipped,
                              offset: Double(quarter) / Double(GlyphCache.subpixelSteps))
         rasterized += 1
         if bytes + mask.coverage.count > GlyphCache.byteBudget { dropAllLocked() }
-        if strike.pages.count <= page { strike.pages += [[Int32]?](repeating: nil, count: page + 1 - strike.pages.count) }
-        if strike.pages[page] == nil { strike.pages[page] = [Int32](repeating: -1, count: 256) }
-        strike.pages[page]![within] = Int32(strike.stored.count)
+        if strike.pages.count <= page { strike.pages += [Int32](repeating: -1, count: page + 1 - strike.pages.count) }
+        if strike.pages[page] < 0 {
+            strike.pages[page] = Int32(strike.slots.count)
+            strike.slots += [Int32](repeating: -1, count: 256)
+        }
+        strike.slots[Int(strike.pages[page]) + within] = Int32(strike.stored.count)
         strike.stored.append(mask)
         bytes += mask.coverage.count
         return mask

@@ -42,68 +42,107 @@ struct SpanPainter {
         }
     }
 
-    /// Paints a solid colour through 8-bit coverage (a glyph mask row): exactly
-    /// `paintSolid`'s source-over arithmetic for coverage c/255, without a float row; false
-    /// when a clip mask or a blend mode needs the general path.
-    @inline(__always)
-    func paintCoverageBytes(_ y: Int, _ x0: Int, _ coverage: UnsafePointer<UInt8>, count: Int, _ solid: SolidColor) -> Bool {
+    /// Paints a solid colour through rows of 8-bit coverage (a glyph mask): `rows` device rows
+    /// from `y`, `count` pixels from `x0`, each row's coverage `stride` bytes after the last's.
+    /// Exactly `paintSolid`'s source-over arithmetic for coverage c/255, without float rows;
+    /// false when a clip mask or a blend mode needs the general path.
+    func paintCoverageMask(_ y: Int, _ x0: Int, rows: Int, count: Int, _ coverage: UnsafePointer<UInt8>, stride: Int,
+                           _ solid: SolidColor) -> Bool {
         guard mask == nil, mode == .normal else { return false }
+        let a = buffer.layout.alpha
+        var alphaLanes = SIMD8<UInt16>(repeating: 0)
+        alphaLanes[a] = 0xFFFF
+        alphaLanes[a + 4] = 0xFFFF
+        // An opaque colour's alpha·c/255 is c exactly, so 255 − it is c's complement; a black
+        // one's colour channels scale to 0, so only its alpha is added. Each case gets its own
+        // loop (the kind is a constant in each call).
+        if !solid.isOpaque {
+            paintMaskRows(kind: 0, y, x0, rows: rows, count: count, coverage, stride: stride, solid, alphaLanes: alphaLanes)
+        } else if solid.bytes16.lowHalf & ~alphaLanes == .zero {
+            paintMaskRows(kind: 2, y, x0, rows: rows, count: count, coverage, stride: stride, solid, alphaLanes: alphaLanes)
+        } else {
+            paintMaskRows(kind: 1, y, x0, rows: rows, count: count, coverage, stride: stride, solid, alphaLanes: alphaLanes)
+        }
+        return true
+    }
+
+    /// `paintCoverageMask`'s rows for a colour of one kind: 0 any, 1 opaque, 2 opaque black.
+    @inline(__always)
+    private func paintMaskRows(kind: Int, _ y: Int, _ x0: Int, rows: Int, count: Int, _ coverage: UnsafePointer<UInt8>,
+                               stride: Int, _ solid: SolidColor, alphaLanes: SIMD8<UInt16>) {
         let layout = buffer.layout
         let alphaShift = UInt32(layout.alpha * 8)
         let opaqueBits: UInt32 = layout.hasAlpha ? 0 : 0xFF << alphaShift
-        let raw = UnsafeMutableRawPointer(buffer.row(y) + x0 * 4)
         let word = solid.word
         let storesWhole = solid.isOpaque
         let color8 = solid.bytes16.lowHalf
         let alpha8 = SIMD8<UInt16>(repeating: color8[layout.alpha])
         let opaque8 = unsafeBitCast(SIMD4<UInt32>(repeating: opaqueBits), to: SIMD16<UInt8>.self)
-        var i = 0
-        // Four pixels at a time: s = colour·c/255 and out = s + d·(255 − alpha(s))/255, each
-        // exactly rounded, on 16-bit lanes (the scalar tail's `scale` and `over`).
-        while i &+ 4 <= count {
-            let c4 = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
-            if c4 == 0 {
-                i &+= 4
-                continue
-            }
-            if c4 == 0xFFFF_FFFF && storesWhole {
-                let whole = SIMD4<UInt32>(repeating: word | opaqueBits)
-                raw.storeBytes(of: whole, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-                i &+= 4
-                continue
-            }
-            let c0 = UInt16(c4 & 0xFF), c1 = UInt16((c4 >> 8) & 0xFF), c2 = UInt16((c4 >> 16) & 0xFF), c3 = UInt16(c4 >> 24)
-            let bytes = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self) | opaque8
-            // Two pixels per half: eight 16-bit lanes, each pixel's coverage in its four lanes.
-            // The source's alpha is computed in every lane as its alpha channel is (no lane
-            // extraction): alpha·c/255, and 255 − it as an xor.
-            @inline(__always) func blend(_ k: SIMD8<UInt16>, _ d: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let whole = SIMD4<UInt32>(repeating: word | opaqueBits)
+        // s = colour·c/255 and out = s + d·(255 − alpha(s))/255, each exactly rounded, on 16-bit
+        // lanes (the scalar tail's `scale` and `over`). The source's alpha is computed in every
+        // lane as its alpha channel is (no lane extraction).
+        @inline(__always) func blend(_ k: SIMD8<UInt16>, _ d: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            let source: SIMD8<UInt16>, rest: SIMD8<UInt16>
+            if kind == 2 {
+                source = k & alphaLanes
+                rest = k ^ 255
+            } else {
                 var t = color8 &* k &+ 128
-                let source = (t &+ (t &>> 8)) &>> 8
-                t = alpha8 &* k &+ 128
-                let rest = ((t &+ (t &>> 8)) &>> 8) ^ 255
-                t = d &* rest &+ 128
-                return source &+ ((t &+ (t &>> 8)) &>> 8)
+                source = (t &+ (t &>> 8)) &>> 8
+                if kind == 1 {
+                    rest = k ^ 255
+                } else {
+                    t = alpha8 &* k &+ 128
+                    rest = ((t &+ (t &>> 8)) &>> 8) ^ 255
+                }
             }
-            let lo = blend(SIMD8<UInt16>(c0, c0, c0, c0, c1, c1, c1, c1), SIMD8<UInt16>(truncatingIfNeeded: bytes.lowHalf))
-            let hi = blend(SIMD8<UInt16>(c2, c2, c2, c2, c3, c3, c3, c3), SIMD8<UInt16>(truncatingIfNeeded: bytes.highHalf))
-            raw.storeBytes(of: SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo), highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi)),
-                           toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-            i &+= 4
+            let t = d &* rest &+ 128
+            return source &+ ((t &+ (t &>> 8)) &>> 8)
         }
-        while i < count {
-            let c = UInt32(coverage[i])
-            defer { i &+= 1 }
-            guard c != 0 else { continue }
-            if c == 255 && storesWhole {
-                raw.storeBytes(of: word | opaqueBits, toByteOffset: i &* 4, as: UInt32.self)
-                continue
+        var rowPixels = UnsafeMutableRawPointer(buffer.row(y) + x0 * 4)
+        var rowCoverage = coverage
+        for _ in 0..<rows {
+            defer {
+                rowPixels += buffer.bytesPerRow
+                rowCoverage += stride
             }
-            let s = c == 255 ? word : PixelMath.scale(word, by: c)
-            let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self) | opaqueBits
-            raw.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), toByteOffset: i &* 4, as: UInt32.self)
+            let raw = rowPixels
+            var i = 0
+            // Four pixels at a time.
+            while i &+ 4 <= count {
+                let c4 = UnsafeRawPointer(rowCoverage + i).loadUnaligned(as: UInt32.self)
+                if c4 == 0 {
+                    i &+= 4
+                    continue
+                }
+                if c4 == 0xFFFF_FFFF && storesWhole {
+                    raw.storeBytes(of: whole, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                    i &+= 4
+                    continue
+                }
+                let c0 = UInt16(c4 & 0xFF), c1 = UInt16((c4 >> 8) & 0xFF), c2 = UInt16((c4 >> 16) & 0xFF), c3 = UInt16(c4 >> 24)
+                let bytes = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self) | opaque8
+                // Two pixels per half: eight 16-bit lanes, each pixel's coverage in its four lanes.
+                let lo = blend(SIMD8<UInt16>(c0, c0, c0, c0, c1, c1, c1, c1), SIMD8<UInt16>(truncatingIfNeeded: bytes.lowHalf))
+                let hi = blend(SIMD8<UInt16>(c2, c2, c2, c2, c3, c3, c3, c3), SIMD8<UInt16>(truncatingIfNeeded: bytes.highHalf))
+                raw.storeBytes(of: SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo), highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi)),
+                               toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                i &+= 4
+            }
+            while i < count {
+                let c = UInt32(rowCoverage[i])
+                defer { i &+= 1 }
+                guard c != 0 else { continue }
+                if c == 255 && storesWhole {
+                    raw.storeBytes(of: word | opaqueBits, toByteOffset: i &* 4, as: UInt32.self)
+                    continue
+                }
+                let s = c == 255 ? word : PixelMath.scale(word, by: c)
+                let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self) | opaqueBits
+                raw.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), toByteOffset: i &* 4, as: UInt32.self)
+            }
         }
-        return true
     }
 
     /// Paints `count` pixels of constant coverage `value` from `x0` on row `y` as one span
