@@ -18,7 +18,8 @@ struct GlyphMask: Sendable {
 /// when a new glyph would go over it, every strike starts again.
 ///
 /// Masks are drawn from the unhinted outlines by Lamina's own scan converter, so cached text
-/// looks exactly like text filled from outlines at the same place. Shared by every context;
+/// looks like text filled from outlines at the same place (curves are flattened to 0.05 px
+/// here, 0.1 px for paths: a few levels of coverage apart near curve tops). Shared by every context;
 /// `@unchecked Sendable` because strikes are reached only under `lock`.
 package final class GlyphCache: @unchecked Sendable {
     package static let shared = GlyphCache()

@@ -58,7 +58,7 @@ struct SpanPainter {
         // loop (the kind is a constant in each call).
         if !solid.isOpaque {
             paintMaskRows(kind: 0, y, x0, rows: rows, count: count, coverage, stride: stride, solid, alphaLanes: alphaLanes)
-        } else if solid.bytes16.lowHalf & ~alphaLanes == .zero {
+        } else if solid.word & ~(UInt32(0xFF) << UInt32(a * 8)) == 0 {
             paintMaskRows(kind: 2, y, x0, rows: rows, count: count, coverage, stride: stride, solid, alphaLanes: alphaLanes)
         } else {
             paintMaskRows(kind: 1, y, x0, rows: rows, count: count, coverage, stride: stride, solid, alphaLanes: alphaLanes)
@@ -88,18 +88,13 @@ struct SpanPainter {
                 source = k & alphaLanes
                 rest = k ^ 255
             } else {
-                var t = color8 &* k &+ 128
-                source = (t &+ (t &>> 8)) &>> 8
-                if kind == 1 {
-                    rest = k ^ 255
-                } else {
-                    t = alpha8 &* k &+ 128
-                    rest = ((t &+ (t &>> 8)) &>> 8) ^ 255
-                }
+                source = PixelMath.div255Product(color8 &* k)
+                rest = kind == 1 ? k ^ 255 : PixelMath.div255Product(alpha8 &* k) ^ 255
             }
-            let t = d &* rest &+ 128
-            return source &+ ((t &+ (t &>> 8)) &>> 8)
+            return source &+ PixelMath.div255Product(d &* rest)
         }
+        // A padded last group stays inside the row; pixels without alpha keep their padding byte.
+        let tailFits = x0 + ((count + 3) & ~3) <= buffer.width && layout.hasAlpha
         var rowPixels = UnsafeMutableRawPointer(buffer.row(y) + x0 * 4)
         var rowCoverage = coverage
         for _ in 0..<rows {
@@ -109,17 +104,11 @@ struct SpanPainter {
             }
             let raw = rowPixels
             var i = 0
-            // Four pixels at a time.
-            while i &+ 4 <= count {
-                let c4 = UnsafeRawPointer(rowCoverage + i).loadUnaligned(as: UInt32.self)
-                if c4 == 0 {
-                    i &+= 4
-                    continue
-                }
+            @inline(__always) func four(_ c4: UInt32) {
+                if c4 == 0 { return }
                 if c4 == 0xFFFF_FFFF && storesWhole {
                     raw.storeBytes(of: whole, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-                    i &+= 4
-                    continue
+                    return
                 }
                 let c0 = UInt16(c4 & 0xFF), c1 = UInt16((c4 >> 8) & 0xFF), c2 = UInt16((c4 >> 16) & 0xFF), c3 = UInt16(c4 >> 24)
                 let bytes = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self) | opaque8
@@ -128,7 +117,20 @@ struct SpanPainter {
                 let hi = blend(SIMD8<UInt16>(c2, c2, c2, c2, c3, c3, c3, c3), SIMD8<UInt16>(truncatingIfNeeded: bytes.highHalf))
                 raw.storeBytes(of: SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo), highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi)),
                                toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            }
+            // Four pixels at a time.
+            while i &+ 4 <= count {
+                four(UnsafeRawPointer(rowCoverage + i).loadUnaligned(as: UInt32.self))
                 i &+= 4
+            }
+            // One to three pixels left: as four when the row has room, the missing coverage 0
+            // (which leaves a pixel exactly as it was).
+            if i < count && tailFits {
+                var c4 = UInt32(rowCoverage[i])
+                if i &+ 1 < count { c4 |= UInt32(rowCoverage[i &+ 1]) << 8 }
+                if i &+ 2 < count { c4 |= UInt32(rowCoverage[i &+ 2]) << 16 }
+                four(c4)
+                continue
             }
             while i < count {
                 let c = UInt32(rowCoverage[i])
