@@ -153,6 +153,15 @@ extension CGContext {
         return path
     }
 
+    /// `Int(v.rounded())` (halves away from zero) without a call into libm, for |v| < 2⁵².
+    @inline(__always)
+    static func roundedToInt(_ v: Double) -> Int {
+        var i = Int(v)
+        let fraction = v - Double(i)
+        if fraction >= 0.5 { i += 1 } else if fraction <= -0.5 { i -= 1 }
+        return i
+    }
+
     /// Upright glyphs from the cache: each mask's rows painted through the clip with the fill
     /// colour, the pen rounded to a quarter pixel across and a whole pixel down.
     private func drawGlyphMasks(_ face: FontFace, scale: Double, flipped: Bool, glyphs: UnsafeBufferPointer<UInt16>,
@@ -184,10 +193,10 @@ extension CGContext {
                 guard bottom >= Double(clip.y0), top <= Double(clip.y1), px + right >= Double(clip.x0), px - left <= Double(clip.x1)
                 else { continue }
                 // The pen to the nearest quarter pixel: whole pixels (rounded down) and quarters.
-                let quarters = Int((px * steps).rounded())
+                let quarters = CGContext.roundedToInt(px * steps)
                 let found = mask(Int(glyph) << 2 | (quarters & 3))
                 guard found.width > 0 else { continue }
-                let x = quarters >> 2 + found.left, y = Int(py.rounded()) + found.top
+                let x = quarters >> 2 + found.left, y = CGContext.roundedToInt(py) + found.top
                 placed.append((found, x, y))
                 bounds = bounds.union(DeviceRect(x0: x, y0: y, x1: x + found.width, y1: y + found.height))
             }
