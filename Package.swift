@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "LaminaPlatform", targets: ["LaminaPlatform"]),
+        .library(name: "LaminaX11", targets: ["LaminaX11"]),
         .executable(name: "lamina-demo", targets: ["LaminaDemo"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
     ],
@@ -76,6 +77,16 @@ let package = Package(
             name: "LaminaPlatform",
             dependencies: ["CoreGraphics"]
         ),
+        // The X11 backend: windows through xcb, frames through MIT-SHM (UIKit never imports it).
+        .systemLibrary(
+            name: "CXCB",
+            pkgConfig: "xcb-shm",
+            providers: [.apt(["libxcb1-dev", "libxcb-shm0-dev"])]
+        ),
+        .target(
+            name: "LaminaX11",
+            dependencies: ["CXCB", "LaminaPlatform", "CoreGraphics"]
+        ),
         .target(
             name: "UIKit",
             dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "LaminaPlatform", "_Testing_UIKit"]
@@ -127,6 +138,10 @@ let package = Package(
         .testTarget(
             name: "BenchmarkTests",
             dependencies: ["RasterWorkloads"]
+        ),
+        .testTarget(
+            name: "LaminaX11Tests",
+            dependencies: ["LaminaX11", "CXCB", "UIKit", "LaminaPlatform"]
         ),
         .testTarget(
             name: "UIKitTests",

@@ -149,6 +149,29 @@ public protocol PlatformBackend: AnyObject {
     /// A surface of `pixelWidth` × `pixelHeight` device pixels at `scale` pixels per point, or
     /// nil when the backend cannot make one (no display, size too large).
     func makeSurface(pixelWidth: Int, pixelHeight: Int, scale: CGFloat, title: String) -> PlatformSurface?
+    /// The display windows appear on, when the backend has one; nil for headless backends,
+    /// whose screen is UIKit's default (an iPhone's 390 × 844 points at 3×).
+    var screen: PlatformScreen? { get }
+}
+
+extension PlatformBackend {
+    public var screen: PlatformScreen? { nil }
+}
+
+/// A display as a backend reports it: what `UIScreen.main` becomes.
+public struct PlatformScreen: Sendable, Equatable {
+    /// The display's size in points.
+    public var size: CGSize
+    /// Device pixels per point.
+    public var scale: CGFloat
+    /// Refreshes per second.
+    public var framesPerSecond: Double
+
+    public init(size: CGSize, scale: CGFloat, framesPerSecond: Double) {
+        self.size = size
+        self.scale = scale
+        self.framesPerSecond = framesPerSecond
+    }
 }
 
 /// The backend windows use: headless unless another one was installed.

@@ -63,6 +63,8 @@ final class WindowCompositor {
     /// Frames on a thread of their own, when started.
     var thread: CompositorThread?
     private var threadClock: CAMediaClock?
+    /// The clock the compositor thread runs on, while it runs.
+    var clock: CAMediaClock? { thread != nil ? threadClock : nil }
     private var commitObserver: Int?
 
     /// One frame at media time `t`: the damage in points, presented to the surface in pixels.
@@ -165,6 +167,8 @@ extension UIWindow {
             guard scale > 0, scale.isFinite else { return }
             frame.size = CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale)
             layoutIfNeeded()
+            // The surface follows at once (a compositor thread keeps running on its clock).
+            if let compositor { _ = currentCompositor(keepingThreadOn: compositor.clock ?? .current) }
         case .closeRequested:
             isHidden = true
             stopCompositing()

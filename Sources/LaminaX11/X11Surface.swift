@@ -1,0 +1,351 @@
+import CoreGraphics
+import CXCB
+import Dispatch
+import Foundation
+import LaminaPlatform
+
+/// One X window and the pixels Lamina draws for it.
+///
+/// The compositor draws into `buffer` (a shared-memory segment the server maps, or heap memory
+/// when the server is remote); `present(damage:)` puts the damaged rectangles into a pixmap on
+/// the server and copies them to the window. The pixmap is also the window's background, so
+/// the server repaints exposed parts of the window itself, without asking Lamina (or reading
+/// the buffer while a frame is being drawn). Frames are paced by a timer at the display's rate
+/// that runs only while frames are wanted; events come from the connection's reader thread
+/// and are delivered on the main thread.
+final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEventSource, @unchecked Sendable {
+    let x: X11Connection
+    let window: xcb_window_t
+    private let gc: xcb_gcontext_t
+    let framesPerSecond: Double
+
+    private struct State {
+        var buffer: PlatformPixelBuffer
+        var segment: SharedSegment?
+        var pixmap: xcb_pixmap_t
+        var scale: CGFloat
+        /// The size the server last reported (or was told), so only changes become `.resized`.
+        var windowWidth: Int
+        var windowHeight: Int
+        var wantsFrames = false
+        var frameHandler: (@Sendable () -> Void)?
+        var timer: DispatchSourceTimer?
+        var eventHandler: (@MainActor (PlatformWindowEvent) -> Void)?
+        /// Server time (ms) and media time of the first timed event: server times are mapped
+        /// onto the media clock from there.
+        var timeBase: (server: UInt32, media: Double)?
+        var presentedFrames = 0
+    }
+    private let state: Locked<State>
+    private let timerQueue = DispatchQueue(label: "Lamina X11 refresh")
+
+    /// The pixel layout of a 24-bit true-colour X visual on a little-endian server: B, G, R, X.
+    static let bitmapInfo = CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue
+
+    init?(connection x: X11Connection, pixelWidth: Int, pixelHeight: Int, scale: CGFloat, title: String, framesPerSecond: Double) {
+        guard scale > 0, scale.isFinite, pixelWidth > 0, pixelHeight > 0,
+              pixelWidth <= Int(Int16.max), pixelHeight <= Int(Int16.max) else { return nil }
+        let c = x.connection
+        self.x = x
+        self.framesPerSecond = framesPerSecond
+        window = xcb_generate_id(c)
+        let events = XCB_EVENT_MASK_EXPOSURE.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue
+            | XCB_EVENT_MASK_BUTTON_PRESS.rawValue | XCB_EVENT_MASK_BUTTON_RELEASE.rawValue
+            | XCB_EVENT_MASK_POINTER_MOTION.rawValue | XCB_EVENT_MASK_KEY_PRESS.rawValue
+            | XCB_EVENT_MASK_KEY_RELEASE.rawValue | XCB_EVENT_MASK_FOCUS_CHANGE.rawValue
+            | XCB_EVENT_MASK_ENTER_WINDOW.rawValue | XCB_EVENT_MASK_LEAVE_WINDOW.rawValue
+        // Values in the order of their mask bits: background pixel, bit gravity, event mask.
+        let values: [UInt32] = [0xFFFFFF, UInt32(XCB_GRAVITY_NORTH_WEST.rawValue), events]
+        let mask = XCB_CW_BACK_PIXEL.rawValue | XCB_CW_BIT_GRAVITY.rawValue | XCB_CW_EVENT_MASK.rawValue
+        xcb_create_window(c, UInt8(XCB_COPY_FROM_PARENT), window, x.root, 0, 0, UInt16(pixelWidth), UInt16(pixelHeight), 0,
+                          UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), x.rootVisual, mask, values)
+        gc = xcb_generate_id(c)
+        let gcValues: [UInt32] = [0]
+        xcb_create_gc(c, gc, window, XCB_GC_GRAPHICS_EXPOSURES.rawValue, gcValues)
+        guard let made = X11Surface.pixels(x, window: window, width: pixelWidth, height: pixelHeight) else {
+            xcb_free_gc(c, gc)
+            xcb_destroy_window(c, window)
+            xcb_flush(c)
+            return nil
+        }
+        state = Locked(State(buffer: made.buffer, segment: made.segment, pixmap: made.pixmap, scale: scale,
+                             windowWidth: pixelWidth, windowHeight: pixelHeight))
+        var protocols = [x.atoms.deleteWindow]
+        xcb_change_property(c, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, x.atoms.protocols,
+                            xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, 1, &protocols)
+        setTitle(title)
+        x.register(self, window: window)
+        xcb_map_window(c, window)
+        xcb_flush(c)
+    }
+
+    deinit {
+        let c = x.connection
+        x.unregister(window: window)
+        state.withLock { state in
+            state.timer?.cancel()
+            xcb_free_pixmap(c, state.pixmap)
+        }
+        xcb_free_gc(c, gc)
+        xcb_destroy_window(c, window)
+        xcb_flush(c)
+    }
+
+    /// The window's title (`_NET_WM_NAME` in UTF-8, and `WM_NAME`).
+    func setTitle(_ title: String) {
+        let c = x.connection
+        let bytes = Array(title.utf8)
+        xcb_change_property(c, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, x.atoms.netWMName, x.atoms.utf8String,
+                            8, UInt32(bytes.count), bytes)
+        xcb_change_property(c, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, xcb_atom_t(XCB_ATOM_WM_NAME.rawValue),
+                            xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, UInt32(bytes.count), bytes)
+        xcb_flush(c)
+    }
+
+    /// A buffer of `width` × `height` pixels (in shared memory when the server can map it)
+    /// and a pixmap of that size, made the window's background.
+    private static func pixels(_ x: X11Connection, window: xcb_window_t, width: Int, height: Int)
+        -> (buffer: PlatformPixelBuffer, segment: SharedSegment?, pixmap: xcb_pixmap_t)? {
+        let c = x.connection
+        let (bytes, overflow) = (width * 4).multipliedReportingOverflow(by: height)
+        guard !overflow, bytes <= 1 << 30 else { return nil }
+        var buffer: PlatformPixelBuffer?
+        var segment: SharedSegment?
+        if x.hasSharedMemory, let shared = SharedSegment(connection: c, byteCount: bytes) {
+            segment = shared
+            buffer = PlatformPixelBuffer(wrapping: shared.address, width: width, height: height, bytesPerRow: width * 4,
+                                         bitmapInfo: X11Surface.bitmapInfo) { _ in shared.detach(connection: x.connection) }
+        } else {
+            buffer = PlatformPixelBuffer(width: width, height: height, bitmapInfo: X11Surface.bitmapInfo)
+        }
+        guard let buffer else { return nil }
+        let pixmap = xcb_generate_id(c)
+        xcb_create_pixmap(c, 24, pixmap, window, UInt16(width), UInt16(height))
+        let values: [UInt32] = [pixmap]
+        xcb_change_window_attributes(c, window, XCB_CW_BACK_PIXMAP.rawValue, values)
+        return (buffer, segment, pixmap)
+    }
+
+    // MARK: PlatformSurface
+
+    var pixelWidth: Int { buffer.width }
+    var pixelHeight: Int { buffer.height }
+    var scale: CGFloat { state.withLock { $0.scale } }
+    var buffer: PlatformPixelBuffer { state.withLock { $0.buffer } }
+    /// Frames presented so far.
+    var presentedFrameCount: Int { state.withLock { $0.presentedFrames } }
+
+    func present(damage: [CGRect]) {
+        let c = x.connection
+        state.withLock { state in
+            let buffer = state.buffer
+            let bounds = CGRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+            for rect in damage {
+                let r = rect.integral.intersection(bounds)
+                guard !r.isNull, !r.isEmpty else { continue }
+                let x0 = Int(r.minX), y0 = Int(r.minY), w = Int(r.width), h = Int(r.height)
+                if let segment = state.segment {
+                    xcb_shm_put_image(c, state.pixmap, gc, UInt16(buffer.width), UInt16(buffer.height), UInt16(x0), UInt16(y0),
+                                      UInt16(w), UInt16(h), Int16(x0), Int16(y0), 24, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue),
+                                      0, segment.segment, 0)
+                } else {
+                    putImage(buffer, pixmap: state.pixmap, x0: x0, y0: y0, width: w, height: h)
+                }
+                xcb_copy_area(c, state.pixmap, window, gc, Int16(x0), Int16(y0), Int16(x0), Int16(y0), UInt16(w), UInt16(h))
+            }
+            state.presentedFrames += 1
+            if state.segment != nil {
+                // The server reads the segment when it handles the request: after a round trip
+                // it has, and the compositor may draw into the buffer again.
+                free(xcb_get_input_focus_reply(c, xcb_get_input_focus(c), nil))
+            } else {
+                xcb_flush(c)
+            }
+        }
+    }
+
+    /// Sends a rectangle of the buffer through the socket, in bands that fit a request.
+    private func putImage(_ buffer: PlatformPixelBuffer, pixmap: xcb_pixmap_t, x0: Int, y0: Int, width: Int, height: Int) {
+        let c = x.connection
+        let rowBytes = width * 4
+        let rowsPerRequest = Swift.max(1, (x.maximumRequestBytes - 64) / rowBytes)
+        var band = [UInt8](repeating: 0, count: rowBytes * Swift.min(height, rowsPerRequest))
+        var y = y0
+        while y < y0 + height {
+            let rows = Swift.min(rowsPerRequest, y0 + height - y)
+            band.withUnsafeMutableBytes { out in
+                for row in 0..<rows {
+                    let source = buffer.baseAddress + (y + row) * buffer.bytesPerRow + x0 * 4
+                    (out.baseAddress! + row * rowBytes).copyMemory(from: source, byteCount: rowBytes)
+                }
+                xcb_put_image(c, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), pixmap, gc, UInt16(width), UInt16(rows),
+                              Int16(x0), Int16(y), 0, 24, UInt32(rows * rowBytes), out.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+            y += rows
+        }
+    }
+
+    func resize(pixelWidth: Int, pixelHeight: Int, scale: CGFloat) -> Bool {
+        guard scale > 0, scale.isFinite, pixelWidth > 0, pixelHeight > 0,
+              pixelWidth <= Int(Int16.max), pixelHeight <= Int(Int16.max),
+              let made = X11Surface.pixels(x, window: window, width: pixelWidth, height: pixelHeight) else { return false }
+        let c = x.connection
+        state.withLock { state in
+            xcb_free_pixmap(c, state.pixmap)
+            state.buffer = made.buffer
+            state.segment = made.segment
+            state.pixmap = made.pixmap
+            state.scale = scale
+            if state.windowWidth != pixelWidth || state.windowHeight != pixelHeight {
+                // Resized in code: the window follows.
+                state.windowWidth = pixelWidth
+                state.windowHeight = pixelHeight
+                let values: [UInt32] = [UInt32(pixelWidth), UInt32(pixelHeight)]
+                xcb_configure_window(c, window, UInt16(XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), values)
+            }
+        }
+        xcb_flush(c)
+        return true
+    }
+
+    // MARK: PlatformFrameSource
+
+    func setFrameHandler(_ handler: (@Sendable () -> Void)?) {
+        state.withLock { state in
+            state.frameHandler = handler
+            updateTimer(&state)
+        }
+    }
+
+    var wantsFrames: Bool {
+        get { state.withLock { $0.wantsFrames } }
+        set {
+            state.withLock { state in
+                guard state.wantsFrames != newValue else { return }
+                state.wantsFrames = newValue
+                updateTimer(&state)
+            }
+        }
+    }
+
+    /// Whether the refresh timer runs (only while frames are wanted and someone listens).
+    var isRefreshing: Bool { state.withLock { $0.timer != nil } }
+
+    private func updateTimer(_ state: inout State) {
+        guard state.wantsFrames && state.frameHandler != nil else {
+            state.timer?.cancel()
+            state.timer = nil
+            return
+        }
+        guard state.timer == nil else { return }
+        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: timerQueue)
+        timer.schedule(deadline: .now(), repeating: 1 / framesPerSecond, leeway: .microseconds(500))
+        timer.setEventHandler { [weak self] in
+            guard let handler = self?.state.withLock({ $0.wantsFrames ? $0.frameHandler : nil }) else { return }
+            handler()
+        }
+        state.timer = timer
+        timer.resume()
+    }
+
+    // MARK: Events
+
+    func setEventHandler(_ handler: (@MainActor (PlatformWindowEvent) -> Void)?) {
+        state.withLock { $0.eventHandler = handler }
+    }
+
+    /// Hands `event` to the window's handler on the main thread.
+    private func deliver(_ event: PlatformWindowEvent) {
+        Platform.performOnMain { [weak self] in
+            guard let handler = self?.state.withLock({ $0.eventHandler }) else { return }
+            handler(event)
+        }
+    }
+
+    /// An X event's server time on the media clock (seconds): the first event anchors the
+    /// server's millisecond clock to the monotonic clock, later ones keep their spacing.
+    private func mediaTime(_ server: UInt32) -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        let now = Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        return state.withLock { state in
+            guard let base = state.timeBase else {
+                state.timeBase = (server, now)
+                return now
+            }
+            // Wrapping subtraction: the server's clock wraps every 49.7 days.
+            let elapsed = Double(Int32(bitPattern: server &- base.server)) / 1000
+            let time = base.media + elapsed
+            if time > now || time < now - 5 {
+                state.timeBase = (server, now)
+                return now
+            }
+            return time
+        }
+    }
+
+    /// Points per notch of a scroll wheel.
+    static let wheelStep: CGFloat = 20
+
+    /// Translates one event from the reader thread.
+    func handle(_ event: UnsafeMutablePointer<xcb_generic_event_t>, type: Int32) {
+        let raw = UnsafeRawPointer(event)
+        let scale = self.scale
+        switch type {
+        case XCB_BUTTON_PRESS, XCB_BUTTON_RELEASE:
+            let e = raw.load(as: xcb_button_press_event_t.self)
+            let location = CGPoint(x: CGFloat(e.event_x) / scale, y: CGFloat(e.event_y) / scale)
+            let modifiers = X11Keyboard.modifiers(e.state), time = mediaTime(e.time)
+            let isPress = type == XCB_BUTTON_PRESS
+            switch e.detail {
+            case 1, 2, 3:
+                let button: PlatformPointerButton = e.detail == 1 ? .primary : e.detail == 2 ? .middle : .secondary
+                deliver(isPress ? .pointerDown(button, location: location, modifiers: modifiers, time: time)
+                                : .pointerUp(button, location: location, modifiers: modifiers, time: time))
+            case 4...7:
+                guard isPress else { break }
+                // Buttons 4–7 are the wheel: up, down, left, right. Turning the wheel down
+                // moves content up, as dragging it up would.
+                let step = X11Surface.wheelStep
+                let delta = e.detail == 4 ? CGVector(dx: 0, dy: step) : e.detail == 5 ? CGVector(dx: 0, dy: -step)
+                    : e.detail == 6 ? CGVector(dx: step, dy: 0) : CGVector(dx: -step, dy: 0)
+                deliver(.scroll(delta: delta, location: location, modifiers: modifiers, time: time))
+            default:
+                break
+            }
+        case XCB_MOTION_NOTIFY:
+            let e = raw.load(as: xcb_motion_notify_event_t.self)
+            let location = CGPoint(x: CGFloat(e.event_x) / scale, y: CGFloat(e.event_y) / scale)
+            let down = e.state & UInt16(XCB_BUTTON_MASK_1.rawValue) != 0
+            deliver(.pointerMoved(location: location, buttonDown: down, modifiers: X11Keyboard.modifiers(e.state), time: mediaTime(e.time)))
+        case XCB_KEY_PRESS, XCB_KEY_RELEASE:
+            let e = raw.load(as: xcb_key_press_event_t.self)
+            deliver(x.keyboard.key(keycode: Int(e.detail), state: e.state, isDown: type == XCB_KEY_PRESS, time: mediaTime(e.time)))
+        case XCB_FOCUS_IN, XCB_FOCUS_OUT:
+            let e = raw.load(as: xcb_focus_in_event_t.self)
+            // Focus moving between the window's own parts, or a pointer-only focus, is not the
+            // window's keyboard focus changing.
+            guard e.detail != UInt8(XCB_NOTIFY_DETAIL_INFERIOR.rawValue), e.detail != UInt8(XCB_NOTIFY_DETAIL_POINTER.rawValue) else { return }
+            deliver(.focusChanged(type == XCB_FOCUS_IN))
+        case XCB_CONFIGURE_NOTIFY:
+            let e = raw.load(as: xcb_configure_notify_event_t.self)
+            let width = Int(e.width), height = Int(e.height)
+            let changed = state.withLock { state -> Bool in
+                guard state.windowWidth != width || state.windowHeight != height else { return false }
+                state.windowWidth = width
+                state.windowHeight = height
+                return true
+            }
+            if changed { deliver(.resized(pixelWidth: width, pixelHeight: height, scale: scale)) }
+        case XCB_CLIENT_MESSAGE:
+            let e = raw.load(as: xcb_client_message_event_t.self)
+            guard e.type == x.atoms.protocols, e.format == 32, e.data.data32.0 == x.atoms.deleteWindow else { return }
+            // Closed at once, as a window manager expects; UIKit hears of it and hides the window.
+            xcb_unmap_window(x.connection, window)
+            xcb_flush(x.connection)
+            deliver(.closeRequested)
+        default:
+            break
+        }
+    }
+}
