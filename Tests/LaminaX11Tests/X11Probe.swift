@@ -107,6 +107,15 @@ final class X11Probe {
         send(e, to: window)
     }
 
+    /// The window gaining or losing the keyboard focus (from another application's window).
+    func focus(_ window: xcb_window_t, gained: Bool) {
+        var e = xcb_focus_in_event_t()
+        e.response_type = UInt8(gained ? XCB_FOCUS_IN : XCB_FOCUS_OUT)
+        e.detail = UInt8(XCB_NOTIFY_DETAIL_NONLINEAR.rawValue)
+        e.event = window
+        send(e, to: window)
+    }
+
     /// What a window manager sends when the user clicks the close button.
     func requestClose(_ window: xcb_window_t) {
         var e = xcb_client_message_event_t()
