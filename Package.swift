@@ -98,7 +98,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "LaminaDemo",
-            dependencies: ["LaminaGallery"]
+            dependencies: ["LaminaGallery", "LaminaX11", "LaminaPlatform", "UIKit"]
         ),
 
         // The shared raster benchmark: workload generation and drawing, and the executable

@@ -1,10 +1,27 @@
 import Foundation
 import LaminaGallery
+import LaminaPlatform
+import LaminaX11
+import UIKit
 
 // lamina-demo [output-directory] [--time HH:MM:SS]
-// Builds the gallery scenes with UIKit and writes one PNG per scene. Headless: no display.
+//   Builds the gallery scenes with UIKit and writes one PNG per scene. Headless: no display.
+// lamina-demo --window
+//   Opens the gallery as an app in an X11 window ($DISPLAY): every page live, ← → to move
+//   between pages, F for the frame-time overlay.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--window") {
+    guard let x11 = X11Backend() else {
+        FileHandle.standardError.write(Data("lamina-demo: --window needs an X server (set DISPLAY); without one, run lamina-demo to write PNGs\n".utf8))
+        exit(2)
+    }
+    Platform.install(x11)
+    MainActor.assumeIsolated {
+        _ = UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, delegate: GalleryAppDelegate())
+    }
+    exit(0)
+}
 var time = (hour: 10, minute: 10, second: 30)
 if let index = arguments.firstIndex(of: "--time") {
     guard index + 1 < arguments.count else {

@@ -76,7 +76,12 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
         setTitle(title)
         x.register(self, window: window)
         xcb_map_window(c, window)
-        xcb_flush(c)
+        X11Surface.sync(c)
+    }
+
+    /// Waits until the server has handled every request sent so far.
+    static func sync(_ c: OpaquePointer) {
+        free(xcb_get_input_focus_reply(c, xcb_get_input_focus(c), nil))
     }
 
     deinit {
@@ -154,13 +159,10 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
                 xcb_copy_area(c, state.pixmap, window, gc, Int16(x0), Int16(y0), Int16(x0), Int16(y0), UInt16(w), UInt16(h))
             }
             state.presentedFrames += 1
-            if state.segment != nil {
-                // The server reads the segment when it handles the request: after a round trip
-                // it has, and the compositor may draw into the buffer again.
-                free(xcb_get_input_focus_reply(c, xcb_get_input_focus(c), nil))
-            } else {
-                xcb_flush(c)
-            }
+            // A round trip: the server has read the segment (the compositor may draw into the
+            // buffer again) and shows the frame before this returns; it also keeps a remote
+            // server's queue from growing behind frames it cannot take as fast.
+            X11Surface.sync(c)
         }
     }
 
@@ -204,7 +206,7 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
                 xcb_configure_window(c, window, UInt16(XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), values)
             }
         }
-        xcb_flush(c)
+        X11Surface.sync(c)
         return true
     }
 
@@ -342,7 +344,7 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
             guard e.type == x.atoms.protocols, e.format == 32, e.data.data32.0 == x.atoms.deleteWindow else { return }
             // Closed at once, as a window manager expects; UIKit hears of it and hides the window.
             xcb_unmap_window(x.connection, window)
-            xcb_flush(x.connection)
+            X11Surface.sync(x.connection)
             deliver(.closeRequested)
         default:
             break

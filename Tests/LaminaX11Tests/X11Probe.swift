@@ -45,6 +45,9 @@ final class X11Probe {
 
     /// The window's pixels in a rectangle, as 0xRRGGBB values, rows from the top.
     func pixels(_ window: xcb_window_t, x: Int, y: Int, width: Int, height: Int) -> [UInt32] {
+        // On top first: the screen's pixels are read, and another window could cover it.
+        let values: [UInt32] = [UInt32(XCB_STACK_MODE_ABOVE.rawValue)]
+        xcb_configure_window(c, window, UInt16(XCB_CONFIG_WINDOW_STACK_MODE.rawValue), values)
         let cookie = xcb_get_image(c, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, Int16(x), Int16(y),
                                    UInt16(width), UInt16(height), ~0)
         guard let reply = xcb_get_image_reply(c, cookie, nil) else { return [] }

@@ -3,7 +3,7 @@ import Foundation
 @testable import LaminaX11
 import LaminaPlatform
 import Testing
-import UIKit
+@testable import UIKit
 
 /// A view that keeps what touches it saw.
 final class TouchRecorder: UIView {
@@ -47,131 +47,131 @@ final class LayoutCounter: UIView {
 
 /// UIKit windows on a real X server: frames reach the window, and the server's button, key,
 /// focus, resize and close events arrive as touches, presses and window changes.
-@MainActor
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "\(XvfbServer.unavailableReason)"))
-struct X11WindowTests {
-    let server = XvfbServer.shared!
+extension X11ServerTests {
+    @MainActor
+    @Suite struct X11WindowTests {
+        let server = XvfbServer.shared!
 
-    /// A window of `size` points shown on the test server: the X11 backend is installed only
-    /// while the window makes its surface (tests on the main actor run one at a time).
-    func show(_ window: UIWindow, backend: X11Backend) throws -> X11Surface {
-        Platform.install(backend)
-        defer { Platform.install(HeadlessBackend()) }
-        window.isHidden = false
-        window.renderFrame()
-        return try #require(window.surface as? X11Surface)
-    }
+        /// The window shown on the test server. It gets the backend for itself rather than
+        /// installing it: other suites run beside these and must keep the headless default.
+        func show(_ window: UIWindow, backend: X11Backend) throws -> X11Surface {
+            window.platformBackend = backend
+            window.isHidden = false
+            window.renderFrame()
+            return try #require(window.surface as? X11Surface)
+        }
 
-    @Test func framesOfAWindowReachTheServer() throws {
-        let backend = try #require(X11Backend(displayName: server.display))
-        let probe = X11Probe(server)
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
-        window.backgroundColor = .red
-        let square = UIView(frame: CGRect(x: 40, y: 0, width: 40, height: 40))
-        square.backgroundColor = .blue
-        window.addSubview(square)
-        let surface = try show(window, backend: backend)
-        let scale = Int(UIScreen.main.scale)
-        #expect(probe.size(surface.window)! == (80 * scale, 40 * scale))
-        #expect(probe.pixel(surface.window, 10 * scale, 20 * scale) == 0xFF0000)
-        #expect(probe.pixel(surface.window, 60 * scale, 20 * scale) == 0x0000FF)
-        // A change is sent as its damage, and shows.
-        square.backgroundColor = .green
-        window.renderFrame()
-        #expect(probe.pixel(surface.window, 60 * scale, 20 * scale) == 0x00FF00)
-        #expect(probe.pixel(surface.window, 10 * scale, 20 * scale) == 0xFF0000)
-    }
+        @Test func framesOfAWindowReachTheServer() throws {
+            let backend = try #require(X11Backend(displayName: server.display))
+            let probe = X11Probe(server)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
+            window.backgroundColor = .red
+            let square = UIView(frame: CGRect(x: 40, y: 0, width: 40, height: 40))
+            square.backgroundColor = .blue
+            window.addSubview(square)
+            let surface = try show(window, backend: backend)
+            let scale = Int(UIScreen.main.scale)
+            #expect(probe.size(surface.window)! == (80 * scale, 40 * scale))
+            #expect(probe.pixel(surface.window, 10 * scale, 20 * scale) == 0xFF0000)
+            #expect(probe.pixel(surface.window, 60 * scale, 20 * scale) == 0x0000FF)
+            // A change is sent as its damage, and shows.
+            square.backgroundColor = .green
+            window.renderFrame()
+            #expect(probe.pixel(surface.window, 60 * scale, 20 * scale) == 0x00FF00)
+            #expect(probe.pixel(surface.window, 10 * scale, 20 * scale) == 0xFF0000)
+        }
 
-    @Test func buttonEventsAreTouchesInTheViewUnderThePointer() async throws {
-        let backend = try #require(X11Backend(displayName: server.display))
-        let probe = X11Probe(server)
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
-        let left = TouchRecorder(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
-        let right = TouchRecorder(frame: CGRect(x: 40, y: 0, width: 40, height: 40))
-        window.addSubview(left)
-        window.addSubview(right)
-        let surface = try show(window, backend: backend)
-        let s = Double(UIScreen.main.scale)
-        // Press at (50, 20) points, drag to (55, 22), release: one touch in the right view.
-        probe.button(surface.window, press: true, x: Int(50 * s), y: Int(20 * s), time: 1000)
-        probe.motion(surface.window, x: Int(55 * s), y: Int(22 * s), state: 256, time: 1016)
-        probe.button(surface.window, press: false, x: Int(55 * s), y: Int(22 * s), state: 256, time: 1032)
-        #expect(await eventually { right.phases.count == 3 })
-        #expect(right.phases == [.began, .moved, .ended])
-        #expect(right.locations == [CGPoint(x: 10, y: 20), CGPoint(x: 15, y: 22), CGPoint(x: 15, y: 22)])
-        #expect(left.phases.isEmpty)
-        // A second click at once is a double tap.
-        probe.button(surface.window, press: true, x: Int(55 * s), y: Int(22 * s), time: 1100)
-        probe.button(surface.window, press: false, x: Int(55 * s), y: Int(22 * s), state: 256, time: 1110)
-        #expect(await eventually { right.phases.count == 5 })
-        #expect(right.tapCounts.last == 2)
-        // Other buttons are not touches; pointer motion without a button is not a drag.
-        probe.button(surface.window, press: true, button: 3, x: 10, y: 10, time: 1200)
-        probe.motion(surface.window, x: 20, y: 20, state: 0, time: 1210)
-        probe.button(surface.window, press: true, x: Int(10 * s), y: Int(10 * s), time: 1300)
-        probe.button(surface.window, press: false, x: Int(10 * s), y: Int(10 * s), state: 256, time: 1310)
-        #expect(await eventually { left.phases.count == 2 })
-        #expect(left.phases == [.began, .ended])
-        #expect(right.phases.count == 5)
-    }
+        @Test func buttonEventsAreTouchesInTheViewUnderThePointer() async throws {
+            let backend = try #require(X11Backend(displayName: server.display))
+            let probe = X11Probe(server)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
+            let left = TouchRecorder(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+            let right = TouchRecorder(frame: CGRect(x: 40, y: 0, width: 40, height: 40))
+            window.addSubview(left)
+            window.addSubview(right)
+            let surface = try show(window, backend: backend)
+            let s = Double(UIScreen.main.scale)
+            // Press at (50, 20) points, drag to (55, 22), release: one touch in the right view.
+            probe.button(surface.window, press: true, x: Int(50 * s), y: Int(20 * s), time: 1000)
+            probe.motion(surface.window, x: Int(55 * s), y: Int(22 * s), state: 256, time: 1016)
+            probe.button(surface.window, press: false, x: Int(55 * s), y: Int(22 * s), state: 256, time: 1032)
+            #expect(await eventually { right.phases.count == 3 })
+            #expect(right.phases == [.began, .moved, .ended])
+            #expect(right.locations == [CGPoint(x: 10, y: 20), CGPoint(x: 15, y: 22), CGPoint(x: 15, y: 22)])
+            #expect(left.phases.isEmpty)
+            // A second click at once is a double tap.
+            probe.button(surface.window, press: true, x: Int(55 * s), y: Int(22 * s), time: 1100)
+            probe.button(surface.window, press: false, x: Int(55 * s), y: Int(22 * s), state: 256, time: 1110)
+            #expect(await eventually { right.phases.count == 5 })
+            #expect(right.tapCounts.last == 2)
+            // Other buttons are not touches; pointer motion without a button is not a drag.
+            probe.button(surface.window, press: true, button: 3, x: 10, y: 10, time: 1200)
+            probe.motion(surface.window, x: 20, y: 20, state: 0, time: 1210)
+            probe.button(surface.window, press: true, x: Int(10 * s), y: Int(10 * s), time: 1300)
+            probe.button(surface.window, press: false, x: Int(10 * s), y: Int(10 * s), state: 256, time: 1310)
+            #expect(await eventually { left.phases.count == 2 })
+            #expect(left.phases == [.began, .ended])
+            #expect(right.phases.count == 5)
+        }
 
-    @Test func keyEventsArePressesWithTheServersMapping() async throws {
-        let backend = try #require(X11Backend(displayName: server.display))
-        let probe = X11Probe(server)
-        let window = PressRecorder(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
-        let surface = try show(window, backend: backend)
-        // Keycode 38 is the A key (evdev); Shift is state bit 0, Control bit 2.
-        probe.key(surface.window, press: true, keycode: 38, time: 2000)
-        probe.key(surface.window, press: false, keycode: 38, time: 2050)
-        probe.key(surface.window, press: true, keycode: 38, state: 1, time: 2100)
-        probe.key(surface.window, press: true, keycode: 36, state: 4, time: 2200)
-        #expect(await eventually { window.keys.count == 4 })
-        #expect(window.keys.map(\.phase) == [.began, .ended, .began, .began])
-        #expect(window.keys[0].characters == "a" && window.keys[0].code == 0x04 && window.keys[0].flags == [])
-        #expect(window.keys[2].characters == "A" && window.keys[2].ignoring == "a" && window.keys[2].flags == .shift)
-        #expect(window.keys[3].characters == "\r" && window.keys[3].code == 0x28 && window.keys[3].flags == .control)
-    }
+        @Test func keyEventsArePressesWithTheServersMapping() async throws {
+            let backend = try #require(X11Backend(displayName: server.display))
+            let probe = X11Probe(server)
+            let window = PressRecorder(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+            let surface = try show(window, backend: backend)
+            // Keycode 38 is the A key (evdev); Shift is state bit 0, Control bit 2.
+            probe.key(surface.window, press: true, keycode: 38, time: 2000)
+            probe.key(surface.window, press: false, keycode: 38, time: 2050)
+            probe.key(surface.window, press: true, keycode: 38, state: 1, time: 2100)
+            probe.key(surface.window, press: true, keycode: 36, state: 4, time: 2200)
+            #expect(await eventually { window.keys.count == 4 })
+            #expect(window.keys.map(\.phase) == [.began, .ended, .began, .began])
+            #expect(window.keys[0].characters == "a" && window.keys[0].code == 0x04 && window.keys[0].flags == [])
+            #expect(window.keys[2].characters == "A" && window.keys[2].ignoring == "a" && window.keys[2].flags == .shift)
+            #expect(window.keys[3].characters == "\r" && window.keys[3].code == 0x28 && window.keys[3].flags == .control)
+        }
 
-    @Test func resizingTheWindowLaysItOutAtTheNewSize() async throws {
-        let backend = try #require(X11Backend(displayName: server.display))
-        let probe = X11Probe(server)
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 30))
-        let root = LayoutCounter(frame: window.bounds)
-        root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        root.backgroundColor = .blue
-        window.addSubview(root)
-        let surface = try show(window, backend: backend)
-        let s = Int(UIScreen.main.scale)
-        let before = root.layouts
-        probe.resize(surface.window, width: 100 * s, height: 50 * s)
-        #expect(await eventually { window.bounds.size == CGSize(width: 100, height: 50) })
-        #expect(root.frame.size == CGSize(width: 100, height: 50))
-        #expect(root.layouts > before)
-        #expect(surface.buffer.width == 100 * s && surface.buffer.height == 50 * s)
-        window.renderFrame()
-        #expect(probe.pixel(surface.window, 99 * s, 49 * s) == 0x0000FF)
-    }
+        @Test func resizingTheWindowLaysItOutAtTheNewSize() async throws {
+            let backend = try #require(X11Backend(displayName: server.display))
+            let probe = X11Probe(server)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 30))
+            let root = LayoutCounter(frame: window.bounds)
+            root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            root.backgroundColor = .blue
+            window.addSubview(root)
+            let surface = try show(window, backend: backend)
+            let s = Int(UIScreen.main.scale)
+            let before = root.layouts
+            probe.resize(surface.window, width: 100 * s, height: 50 * s)
+            #expect(await eventually { window.bounds.size == CGSize(width: 100, height: 50) })
+            #expect(root.frame.size == CGSize(width: 100, height: 50))
+            #expect(root.layouts > before)
+            #expect(surface.buffer.width == 100 * s && surface.buffer.height == 50 * s)
+            window.renderFrame()
+            #expect(probe.pixel(surface.window, 99 * s, 49 * s) == 0x0000FF)
+        }
 
-    @Test func focusMakesTheAppActiveAndInactive() async throws {
-        let backend = try #require(X11Backend(displayName: server.display))
-        let probe = X11Probe(server)
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
-        let surface = try show(window, backend: backend)
-        let application = UIApplication.shared
-        probe.focus(surface.window, gained: false)
-        #expect(await eventually { application.applicationState == .inactive })
-        probe.focus(surface.window, gained: true)
-        #expect(await eventually { application.applicationState == .active })
-    }
+        @Test func focusMakesTheAppActiveAndInactive() async throws {
+            let backend = try #require(X11Backend(displayName: server.display))
+            let probe = X11Probe(server)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            let surface = try show(window, backend: backend)
+            let application = UIApplication.shared
+            probe.focus(surface.window, gained: false)
+            #expect(await eventually { application.applicationState == .inactive })
+            probe.focus(surface.window, gained: true)
+            #expect(await eventually { application.applicationState == .active })
+        }
 
-    @Test func closingTheWindowHidesIt() async throws {
-        let backend = try #require(X11Backend(displayName: server.display))
-        let probe = X11Probe(server)
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
-        let surface = try show(window, backend: backend)
-        #expect(probe.isViewable(surface.window))
-        probe.requestClose(surface.window)
-        #expect(await eventually { window.isHidden })
-        #expect(!probe.isViewable(surface.window))
+        @Test func closingTheWindowHidesIt() async throws {
+            let backend = try #require(X11Backend(displayName: server.display))
+            let probe = X11Probe(server)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            let surface = try show(window, backend: backend)
+            #expect(probe.isViewable(surface.window))
+            probe.requestClose(surface.window)
+            #expect(await eventually { window.isHidden })
+            #expect(!probe.isViewable(surface.window))
+        }
     }
 }

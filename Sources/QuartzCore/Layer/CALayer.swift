@@ -433,14 +433,22 @@ open class CALayer: NSObject, CAMediaTiming {
         defaultHitTest(p)
     }
 
-    /// Marks the contents as needing `display()` at the next display pass.
+    /// Marks the contents as needing `display()`, which the next commit runs (this opens an
+    /// implicit transaction when none is open, as any change does).
     open func setNeedsDisplay() {
-        needsDisplayFlag = true
+        markNeedsDisplay()
     }
 
     /// Marks part of the contents as needing display (Lamina redraws it all).
     open func setNeedsDisplay(_ r: CGRect) {
+        markNeedsDisplay()
+    }
+
+    /// Sets the flag and notes the layer in the transaction, once until it is displayed.
+    func markNeedsDisplay() {
+        guard !needsDisplayFlag else { return }
         needsDisplayFlag = true
+        TransactionStack.current.noteChange(self)
     }
 
     /// Whether the contents are marked as needing display.
@@ -466,7 +474,9 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Marks the layer as needing `layoutSublayers()` at the next layout pass.
     open func setNeedsLayout() {
+        guard !needsLayoutFlag else { return }
         needsLayoutFlag = true
+        TransactionStack.current.noteChange(self)
     }
 
     /// Whether the layer is marked as needing layout.

@@ -64,6 +64,9 @@ open class UIApplication: UIResponder {
     open weak var delegate: (any UIApplicationDelegate)?
     /// Keeps a delegate made by `UIApplicationMain` alive.
     var ownedDelegate: (any UIApplicationDelegate)?
+    /// Whether `UIApplicationMain` runs the main loop: windows shown from now on composite on
+    /// their own threads, and closing the last one ends the process.
+    var isRunningMainLoop = false
     /// The app's state: inactive until launched.
     open internal(set) var applicationState = State.inactive
 
@@ -120,9 +123,12 @@ open class UIApplication: UIResponder {
     }
 }
 
-/// Starts the app with `delegate`: runs the launch callbacks, then the main loop —
-/// committing transactions and compositing every visible window once per frame of the system
-/// media clock — and does not return.
+/// Starts the app with `delegate`: runs the launch callbacks, then the main run loop, and
+/// does not return. Each visible window is composited on a thread of its own, paced by its
+/// display and running only while something changes or animates, so an idle app sleeps;
+/// events arrive on the main thread, and every turn of the run loop ends with the implicit
+/// transaction's commit. Closing the last window tells the delegate the app will terminate,
+/// then ends the process.
 ///
 /// - Note: Differs from Apple: Swift on Linux cannot create an object from a class name, so
 ///   the delegate is passed in (`UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv,
@@ -137,12 +143,17 @@ public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<Unsafe
     application.launch(delegate: delegate())
     for window in application.windows { window.renderFrame() }
     if ProcessInfo.processInfo.environment["LAMINA_EXIT_AFTER_LAUNCH"] == "1" { return 0 }
-    let timer = Timer(timeInterval: 1.0 / 60, repeats: true) { _ in
-        MainActor.assumeIsolated {
-            for window in UIApplication.shared.windows { window.renderFrame() }
-        }
-    }
-    RunLoop.main.add(timer, forMode: .common)
+    application.isRunningMainLoop = true
+    for window in application.windows { window.startCompositing() }
     RunLoop.main.run()
     return 0
+}
+
+extension UIApplication {
+    /// Ends the process after the delegate heard `applicationWillTerminate` (the last window
+    /// closed), when the app runs in `UIApplicationMain`; elsewhere (tests) it only reports.
+    func terminateIfRunning() {
+        guard isRunningMainLoop else { return }
+        exit(0)
+    }
 }

@@ -1,17 +1,27 @@
-/// The display a headless Lamina app renders for: an iPhone-sized 390 × 844 point screen at
-/// 3 pixels per point.
+import LaminaPlatform
+
+/// The display a Lamina app renders for. Headless, it is an iPhone-sized 390 × 844 point
+/// screen at 3 pixels per point; with a display backend installed (before the screen is first
+/// used), its scale and refresh rate are the display's.
 ///
-/// - Note: Differs from Apple: there is one fixed screen; its size is not read from hardware.
+/// - Note: Differs from Apple: on a desktop the app's main window stands for the screen.
+///   `bounds` starts at 390 × 844 points (so `UIWindow(frame: UIScreen.main.bounds)` opens a
+///   phone-sized window, not one the size of the monitor) and follows that window when the
+///   user resizes it, as an iPad app's scene does in a resizable window.
 @preconcurrency @MainActor
 open class UIScreen: NSObject {
     /// The main screen.
     public static let main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), scale: mainScale)
 
-    /// The main screen's scale, readable from any thread (image contexts need it).
-    nonisolated static let mainScale: CGFloat = 3
+    /// The main screen's scale, readable from any thread (image contexts need it): the
+    /// installed backend's display scale, else 3.
+    nonisolated static let mainScale: CGFloat = {
+        guard let scale = Platform.backend.screen?.scale, scale > 0, scale.isFinite else { return 3 }
+        return scale
+    }()
 
     /// The screen's size in points, origin zero.
-    public let bounds: CGRect
+    public internal(set) var bounds: CGRect
     /// Pixels per point.
     public let scale: CGFloat
 
@@ -21,9 +31,12 @@ open class UIScreen: NSObject {
         super.init()
     }
 
-    /// The most frames per second the screen shows (60: backends present at most one frame
-    /// per refresh).
-    open var maximumFramesPerSecond: Int { 60 }
+    /// The most frames per second the screen shows: the display's refresh rate (60 headless;
+    /// backends present at most one frame per refresh).
+    open var maximumFramesPerSecond: Int {
+        guard let rate = Platform.backend.screen?.framesPerSecond, rate.isFinite, rate >= 1 else { return 60 }
+        return Int(rate.rounded())
+    }
 
     /// The screen's traits: light, phone, compact width and regular height at its scale.
     open var traitCollection: UITraitCollection { UITraitCollection.screen }

@@ -14,7 +14,7 @@ final class WindowCompositor {
     init?(window: UIWindow, scale: CGFloat) {
         let size = window.bounds.size
         guard let pixels = WindowCompositor.pixelSize(of: size, scale: scale),
-              let surface = Platform.backend.makeSurface(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale,
+              let surface = (window.platformBackend ?? Platform.backend).makeSurface(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale,
                                                          title: window.windowTitle),
               let renderer = WindowCompositor.renderer(on: surface)
         else { return nil }
@@ -158,21 +158,27 @@ extension UIWindow {
     public var surface: PlatformSurface? { compositor?.surface }
 
     /// Answers what the window's backend reports: a resize lays the window out at its new
-    /// size, a close request hides it (the app terminates when it was the last one shown),
-    /// focus makes the app active or inactive, and the primary pointer button becomes one
-    /// finger's touch.
+    /// size (and resizes the screen when the window was the screen's size), a close request
+    /// hides it (the app terminates when it was the last one shown), focus makes the app
+    /// active or inactive, and the primary pointer button becomes one finger's touch.
     func handlePlatformEvent(_ event: PlatformWindowEvent) {
         switch event {
         case let .resized(pixelWidth, pixelHeight, scale):
             guard scale > 0, scale.isFinite else { return }
+            let standsForScreen = frame == UIScreen.main.bounds
             frame.size = CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale)
+            // A window the size of the screen is the app's screen on a desktop: the screen follows it.
+            if standsForScreen { UIScreen.main.bounds = CGRect(origin: .zero, size: frame.size) }
             layoutIfNeeded()
             // The surface follows at once (a compositor thread keeps running on its clock).
             if let compositor { _ = currentCompositor(keepingThreadOn: compositor.clock ?? .current) }
         case .closeRequested:
             isHidden = true
             stopCompositing()
-            if !UIApplication.shared.windows.contains(where: { !$0.isHidden }) { UIApplication.shared.handle(.willTerminate) }
+            if !UIApplication.shared.windows.contains(where: { !$0.isHidden }) {
+                UIApplication.shared.handle(.willTerminate)
+                UIApplication.shared.terminateIfRunning()
+            }
         case .focusChanged(let focused):
             UIApplication.shared.handle(focused ? .focusGained : .focusLost)
         case let .pointerDown(button, location, _, time):

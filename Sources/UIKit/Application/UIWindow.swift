@@ -1,3 +1,4 @@
+import LaminaPlatform
 /// The root of a view hierarchy. Its root view controller's view fills it.
 @preconcurrency @MainActor
 open class UIWindow: UIView {
@@ -20,6 +21,10 @@ open class UIWindow: UIView {
 
     /// Composites the window into its platform surface (made at the first frame).
     var compositor: WindowCompositor?
+
+    /// The backend this window's surface comes from, when not the installed one (tests put
+    /// a window on a display without installing its backend for every other window).
+    var platformBackend: PlatformBackend?
 
     /// The window's first responder (`becomeFirstResponder()`), which presses go to first.
     weak var storedFirstResponder: UIResponder?
@@ -59,6 +64,7 @@ open class UIWindow: UIView {
         UIWindow.shownWindows.removeAll { $0.window == nil || $0.window === self }
         UIWindow.shownWindows.append(WeakWindow(window: self))
         rootViewController?.windowDidShow()
+        if UIApplication.shared.isRunningMainLoop { startCompositing() }
     }
 
     /// Makes the window the key window.

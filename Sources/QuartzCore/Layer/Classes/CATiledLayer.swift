@@ -60,7 +60,7 @@ open class CATiledLayer: CALayer {
 
     /// Marks the layer for display without discarding tiles (when new tiles come into view).
     func needsMoreTiles() {
-        needsDisplayFlag = true
+        markNeedsDisplay()
     }
 
     /// The level of detail drawn: levels have scales 2^bias, 2^(bias−1), … (`levelsOfDetail` of
