@@ -127,6 +127,8 @@ public enum PlatformWindowEvent: Sendable, Equatable {
     case pointerDown(PlatformPointerButton, location: CGPoint, modifiers: PlatformModifiers, time: Double)
     case pointerMoved(location: CGPoint, buttonDown: Bool, modifiers: PlatformModifiers, time: Double)
     case pointerUp(PlatformPointerButton, location: CGPoint, modifiers: PlatformModifiers, time: Double)
+    /// The pointer left the window.
+    case pointerExited(time: Double)
     /// A wheel or trackpad scroll by `delta` points.
     case scroll(delta: CGVector, location: CGPoint, modifiers: PlatformModifiers, time: Double)
     /// A key went down (`isDown`) or up: the characters it types, without and with modifiers

@@ -35,7 +35,11 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
         /// onto the media clock from there.
         var timeBase: (server: UInt32, media: Double)?
         var presentedFrames = 0
+        /// The media time of the oldest input event not yet followed by a present.
+        var pendingInput: Double?
     }
+    /// Whether to report input-to-present latency on standard error (`LAMINA_X11_STATS=1`).
+    private let reportsLatency = ProcessInfo.processInfo.environment["LAMINA_X11_STATS"] == "1"
     private let state: Locked<State>
     private let timerQueue = DispatchQueue(label: "Lamina X11 refresh")
 
@@ -159,6 +163,11 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
                 xcb_copy_area(c, state.pixmap, window, gc, Int16(x0), Int16(y0), Int16(x0), Int16(y0), UInt16(w), UInt16(h))
             }
             state.presentedFrames += 1
+            if reportsLatency, let input = state.pendingInput {
+                state.pendingInput = nil
+                let latency = (X11Surface.monotonicNow() - input) * 1000
+                FileHandle.standardError.write(Data(String(format: "lamina-x11: input to present %.2f ms\n", latency).utf8))
+            }
             // A round trip: the server has read the segment (the compositor may draw into the
             // buffer again) and shows the frame before this returns; it also keeps a remote
             // server's queue from growing behind frames it cannot take as fast.
@@ -267,23 +276,29 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
     /// An X event's server time on the media clock (seconds): the first event anchors the
     /// server's millisecond clock to the monotonic clock, later ones keep their spacing.
     private func mediaTime(_ server: UInt32) -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        let now = Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        let now = X11Surface.monotonicNow()
         return state.withLock { state in
-            guard let base = state.timeBase else {
-                state.timeBase = (server, now)
-                return now
+            var time = now
+            if let base = state.timeBase {
+                // Wrapping subtraction: the server's clock wraps every 49.7 days.
+                time = base.media + Double(Int32(bitPattern: server &- base.server)) / 1000
             }
-            // Wrapping subtraction: the server's clock wraps every 49.7 days.
-            let elapsed = Double(Int32(bitPattern: server &- base.server)) / 1000
-            let time = base.media + elapsed
-            if time > now || time < now - 5 {
+            if state.timeBase == nil || time > now || time < now - 5 {
                 state.timeBase = (server, now)
-                return now
+                time = now
             }
+            // The oldest event since the last present; one that changed nothing (a quarter of
+            // a second without a present) gives way to the next.
+            if reportsLatency, state.pendingInput.map({ time - $0 > 0.25 }) ?? true { state.pendingInput = time }
             return time
         }
+    }
+
+    /// The monotonic clock (the system media clock's), in seconds.
+    static func monotonicNow() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
     /// Points per notch of a scroll wheel.
@@ -320,6 +335,17 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
             let location = CGPoint(x: CGFloat(e.event_x) / scale, y: CGFloat(e.event_y) / scale)
             let down = e.state & UInt16(XCB_BUTTON_MASK_1.rawValue) != 0
             deliver(.pointerMoved(location: location, buttonDown: down, modifiers: X11Keyboard.modifiers(e.state), time: mediaTime(e.time)))
+        case XCB_ENTER_NOTIFY, XCB_LEAVE_NOTIFY:
+            let e = raw.load(as: xcb_enter_notify_event_t.self)
+            guard e.detail != UInt8(XCB_NOTIFY_DETAIL_INFERIOR.rawValue) else { return }
+            let time = mediaTime(e.time)
+            if type == XCB_LEAVE_NOTIFY {
+                deliver(.pointerExited(time: time))
+            } else if e.state & UInt16(XCB_BUTTON_MASK_1.rawValue) == 0 {
+                // Coming in with the button up hovers at once (a drag coming in is not a touch).
+                let location = CGPoint(x: CGFloat(e.event_x) / scale, y: CGFloat(e.event_y) / scale)
+                deliver(.pointerMoved(location: location, buttonDown: false, modifiers: X11Keyboard.modifiers(e.state), time: time))
+            }
         case XCB_KEY_PRESS, XCB_KEY_RELEASE:
             let e = raw.load(as: xcb_key_press_event_t.self)
             deliver(x.keyboard.key(keycode: Int(e.detail), state: e.state, isDown: type == XCB_KEY_PRESS, time: mediaTime(e.time)))

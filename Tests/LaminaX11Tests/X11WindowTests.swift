@@ -114,6 +114,36 @@ extension X11ServerTests {
             #expect(right.phases.count == 5)
         }
 
+        @Test func theWheelScrollsAndThePointerHovers() async throws {
+            let backend = try #require(X11Backend(displayName: server.display))
+            let probe = X11Probe(server)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
+            let target = UIView(frame: window.bounds)
+            window.addSubview(target)
+            var scrolls: [(UIGestureRecognizer.State, CGPoint)] = []
+            var hovers: [UIGestureRecognizer.State] = []
+            let pan = UIPanGestureRecognizer()
+            pan.allowedScrollTypesMask = .discrete
+            pan.addHandler { recognizer in scrolls.append((recognizer.state, pan.translation(in: target))) }
+            let hover = UIHoverGestureRecognizer()
+            hover.addHandler { recognizer in hovers.append(recognizer.state) }
+            target.addGestureRecognizer(pan)
+            target.addGestureRecognizer(hover)
+            let surface = try show(window, backend: backend)
+            let s = Int(UIScreen.main.scale)
+            // Two notches down (button 5), then the pan ends by itself.
+            probe.button(surface.window, press: true, button: 5, x: 20 * s, y: 20 * s, time: 3000)
+            probe.button(surface.window, press: false, button: 5, x: 20 * s, y: 20 * s, state: 0x1000, time: 3001)
+            probe.button(surface.window, press: true, button: 5, x: 20 * s, y: 20 * s, time: 3020)
+            #expect(await eventually { scrolls.last?.0 == .ended })
+            #expect(scrolls.map(\.0) == [.began, .changed, .ended])
+            #expect(scrolls[1].1 == CGPoint(x: 0, y: -2 * X11Surface.wheelStep))
+            probe.motion(surface.window, x: 10 * s, y: 10 * s, state: 0, time: 3100)
+            probe.motion(surface.window, x: 12 * s, y: 10 * s, state: 0, time: 3110)
+            #expect(await eventually { hovers.count == 2 })
+            #expect(hovers == [.began, .changed])
+        }
+
         @Test func keyEventsArePressesWithTheServersMapping() async throws {
             let backend = try #require(X11Backend(displayName: server.display))
             let probe = X11Probe(server)

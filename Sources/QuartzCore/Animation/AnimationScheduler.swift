@@ -123,12 +123,16 @@ package final class AnimationScheduler: @unchecked Sendable {
         for item in due { item.work() }
     }
 
+    /// Calls `callback` once a frame from the next one on (on the system clock, the main
+    /// queue wakes for it).
     package func addFrameCallback(_ callback: @escaping () -> Void) -> Int {
         lock.lock()
-        defer { lock.unlock() }
         nextCallbackID += 1
-        frameCallbacks.append((nextCallbackID, callback))
-        return nextCallbackID
+        let id = nextCallbackID
+        frameCallbacks.append((id, callback))
+        lock.unlock()
+        scheduleWake()
+        return id
     }
 
     package func removeFrameCallback(_ id: Int) {

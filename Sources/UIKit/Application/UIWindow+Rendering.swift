@@ -160,7 +160,8 @@ extension UIWindow {
     /// Answers what the window's backend reports: a resize lays the window out at its new
     /// size (and resizes the screen when the window was the screen's size), a close request
     /// hides it (the app terminates when it was the last one shown), focus makes the app
-    /// active or inactive, and the primary pointer button becomes one finger's touch.
+    /// active or inactive, the primary pointer button becomes one finger's touch, the pointer
+    /// moving without it hovers, and the wheel scrolls.
     func handlePlatformEvent(_ event: PlatformWindowEvent) {
         switch event {
         case let .resized(pixelWidth, pixelHeight, scale):
@@ -185,8 +186,13 @@ extension UIWindow {
             guard button == .primary else { return }
             sendTouches([TouchSample(location: location, phase: .began)], timestamp: time)
         case let .pointerMoved(location, buttonDown, _, time):
-            guard buttonDown else { return }
+            guard buttonDown else {
+                deliverHover(at: location)
+                return
+            }
             sendTouches([TouchSample(location: location, phase: .moved)], timestamp: time)
+        case .pointerExited:
+            deliverHover(at: nil)
         case let .pointerUp(button, location, _, time):
             guard button == .primary else { return }
             sendTouches([TouchSample(location: location, phase: .ended)], timestamp: time)
@@ -200,9 +206,8 @@ extension UIWindow {
             let key = UIKey(characters: characters, charactersIgnoringModifiers: ignoringModifiers, modifierFlags: flags,
                             keyCode: UIKeyboardHIDUsage(rawValue: keyCode))
             sendKey(key, phase: isDown ? .began : .ended, timestamp: time)
-        case .scroll:
-            // Scroll views and scroll-type pan recognizers come with scrolling (issue 18).
-            break
+        case let .scroll(delta, location, _, time):
+            deliverScroll(CGPoint(x: delta.dx, y: delta.dy), at: location, time: time)
         }
     }
 

@@ -22,6 +22,11 @@ open class UIWindow: UIView {
     /// Composites the window into its platform surface (made at the first frame).
     var compositor: WindowCompositor?
 
+    /// The hover recognizers the pointer is over.
+    var hoveringRecognizers: [UIHoverGestureRecognizer] = []
+    /// The pan a wheel is driving, until it ends.
+    weak var scrollingPan: UIPanGestureRecognizer?
+
     /// The backend this window's surface comes from, when not the installed one (tests put
     /// a window on a display without installing its backend for every other window).
     var platformBackend: PlatformBackend?

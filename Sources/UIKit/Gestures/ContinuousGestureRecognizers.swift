@@ -32,6 +32,12 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open var minimumNumberOfTouches = 1
     /// Most fingers (unlimited by default).
     open var maximumNumberOfTouches = Int.max
+    /// The pointer scrolling that drives the pan as a drag would (none by default): a mouse
+    /// wheel is `.discrete`, a trackpad `.continuous`.
+    open var allowedScrollTypesMask: UIScrollTypeMask = []
+
+    /// How long after the last scroll step a scroll-driven pan ends.
+    static let scrollEndDelay: TimeInterval = 0.15
 
     static let hysteresis: CGFloat = 10
 
@@ -124,6 +130,26 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         windowTranslation = .zero
         previousCentroid = nil
         tracker.clear()
+    }
+
+    /// A scroll step of `delta` (window points, the movement a drag would make) at `location`:
+    /// the pan begins, or changes, and ends a moment after the last step. A pan following
+    /// fingers ignores it.
+    func scrolled(by delta: CGPoint, at location: CGPoint, time: TimeInterval) {
+        guard numberOfTouches == 0, state == .possible || state == .began || state == .changed else { return }
+        windowTranslation.x += delta.x
+        windowTranslation.y += delta.y
+        tracker.add(windowTranslation, at: time)
+        lastWindowCentroid = location
+        state = state == .possible ? .began : .changed
+        fire(after: UIPanGestureRecognizer.scrollEndDelay) { [weak self] in self?.scrollEnded() }
+    }
+
+    private func scrollEnded() {
+        guard numberOfTouches == 0, state == .began || state == .changed else { return }
+        lastVelocity = tracker.velocity
+        state = .ended
+        state = .possible
     }
 }
 
