@@ -5,9 +5,11 @@ import Foundation
 /// process on a free display number, and gone when the process ends (`-terminate` ends it
 /// when its last client leaves, and `keeper` stays connected until then).
 final class XvfbServer: @unchecked Sendable {
+    /// The running server, or why there is none.
+    private static let started: (server: XvfbServer?, reason: String) = XvfbServer.start()
     /// The running server, or nil (with `unavailableReason` saying why).
-    static let shared: XvfbServer? = XvfbServer.start()
-    nonisolated(unsafe) private(set) static var unavailableReason = ""
+    static var shared: XvfbServer? { started.server }
+    static var unavailableReason: String { started.reason }
     /// Whether the tests that need a server can run.
     static var isAvailable: Bool { shared != nil }
 
@@ -22,11 +24,10 @@ final class XvfbServer: @unchecked Sendable {
         self.keeper = keeper
     }
 
-    private static func start() -> XvfbServer? {
+    private static func start() -> (XvfbServer?, String) {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let xvfb = paths.map({ "\($0)/Xvfb" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            unavailableReason = "Xvfb is not installed (apt-get install xvfb); the X11 backend's tests need an X server"
-            return nil
+            return (nil, "Xvfb is not installed (apt-get install xvfb); the X11 backend's tests need an X server")
         }
         let first = 70 + Int(getpid() % 100)
         for number in first..<(first + 40) where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
@@ -41,7 +42,7 @@ final class XvfbServer: @unchecked Sendable {
                 guard process.isRunning else { break }
                 if let c = xcb_connect(":\(number)", nil) {
                     if xcb_connection_has_error(c) == 0 {
-                        return XvfbServer(display: ":\(number)", process: process, keeper: c)
+                        return (XvfbServer(display: ":\(number)", process: process, keeper: c), "")
                     }
                     xcb_disconnect(c)
                 }
@@ -49,8 +50,7 @@ final class XvfbServer: @unchecked Sendable {
             }
             if process.isRunning { process.terminate() }
         }
-        unavailableReason = "Xvfb did not start on any display from :\(first)"
-        return nil
+        return (nil, "Xvfb did not start on any display from :\(first)")
     }
 
     /// A connection of the test's own, to look at and poke the server as another client would.
