@@ -137,6 +137,15 @@ public enum PlatformWindowEvent: Sendable, Equatable {
              modifiers: PlatformModifiers, time: Double)
 }
 
+/// A surface shown as a window the user sees among others: UIKit shows and hides it with
+/// its `UIWindow`, and names it after the window's root view controller.
+public protocol PlatformWindowControls: AnyObject {
+    /// Shows (maps) or hides (unmaps) the window.
+    func setVisible(_ visible: Bool)
+    /// The window's title, as the desktop shows it.
+    func setTitle(_ title: String)
+}
+
 /// A surface that reports what happens to its window. Events are delivered on the main
 /// thread (a backend reading them elsewhere hands them over with `Platform.performOnMain`).
 public protocol PlatformWindowEventSource: AnyObject {

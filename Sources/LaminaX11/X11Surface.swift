@@ -13,7 +13,7 @@ import LaminaPlatform
 /// the buffer while a frame is being drawn). Frames are paced by a timer at the display's rate
 /// that runs only while frames are wanted; events come from the connection's reader thread
 /// and are delivered on the main thread.
-final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEventSource, @unchecked Sendable {
+final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEventSource, PlatformWindowControls, @unchecked Sendable {
     let x: X11Connection
     let window: xcb_window_t
     private let gc: xcb_gcontext_t
@@ -98,6 +98,13 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
         xcb_free_gc(c, gc)
         xcb_destroy_window(c, window)
         xcb_flush(c)
+    }
+
+    /// Maps or unmaps the window (a window manager shows or hides it).
+    func setVisible(_ visible: Bool) {
+        let c = x.connection
+        if visible { xcb_map_window(c, window) } else { xcb_unmap_window(c, window) }
+        X11Surface.sync(c)
     }
 
     /// The window's title (`_NET_WM_NAME` in UTF-8, and `WM_NAME`).

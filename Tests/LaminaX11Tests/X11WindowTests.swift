@@ -193,6 +193,23 @@ extension X11ServerTests {
             #expect(await eventually { application.applicationState == .active })
         }
 
+        @Test func hidingAndTitlingTheWindowInCodeReachTheServer() throws {
+            let backend = try #require(X11Backend(displayName: server.display))
+            let probe = X11Probe(server)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 30, height: 20))
+            let controller = UIViewController()
+            controller.title = "Inbox"
+            window.rootViewController = controller
+            let surface = try show(window, backend: backend)
+            #expect(probe.text(surface.window, "_NET_WM_NAME") == "Inbox")
+            controller.title = "Inbox (3)"
+            #expect(probe.text(surface.window, "_NET_WM_NAME") == "Inbox (3)")
+            window.isHidden = true
+            #expect(!probe.isViewable(surface.window))
+            window.isHidden = false
+            #expect(probe.isViewable(surface.window))
+        }
+
         @Test func closingTheWindowHidesIt() async throws {
             let backend = try #require(X11Backend(displayName: server.display))
             let probe = X11Probe(server)

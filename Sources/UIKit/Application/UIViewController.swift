@@ -39,7 +39,12 @@ open class UIViewController: UIResponder {
     public let nibBundle: Bundle?
 
     /// A title for the controller.
-    open var title: String?
+    open var title: String? {
+        didSet {
+            // A window's root controller names the window on the desktop.
+            if let window = viewIfLoaded?.window, window.rootViewController === self { window.updateSurfaceTitle() }
+        }
+    }
     /// How `present(_:animated:completion:)` shows this controller (`.automatic` by default).
     open var modalPresentationStyle = ModalPresentationStyle.automatic
     /// Whether children get their appearance calls with this controller's (true by default).

@@ -13,6 +13,7 @@ open class UIWindow: UIView {
                 view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
                 addSubview(view)
             }
+            updateSurfaceTitle()
         }
     }
 
@@ -21,6 +22,21 @@ open class UIWindow: UIView {
 
     /// Composites the window into its platform surface (made at the first frame).
     var compositor: WindowCompositor?
+
+    /// A hidden window's display window is hidden too (an X window is unmapped), and shown
+    /// again with it.
+    open override var isHidden: Bool {
+        get { super.isHidden }
+        set {
+            super.isHidden = newValue
+            (compositor?.surface as? PlatformWindowControls)?.setVisible(!newValue)
+        }
+    }
+
+    /// Gives the display window the root view controller's title.
+    func updateSurfaceTitle() {
+        (compositor?.surface as? PlatformWindowControls)?.setTitle(windowTitle)
+    }
 
     /// The hover recognizers the pointer is over.
     var hoveringRecognizers: [UIHoverGestureRecognizer] = []
