@@ -19,6 +19,16 @@ final class X11Probe {
         return reply.pointee.atom
     }
 
+    /// The top-level windows with this `_NET_WM_NAME` (those of other clients too).
+    func windows(named name: String) -> [xcb_window_t] {
+        guard let setup = xcb_get_setup(c) else { return [] }
+        let root = xcb_setup_roots_iterator(setup).data.pointee.root
+        guard let reply = xcb_query_tree_reply(c, xcb_query_tree(c, root), nil) else { return [] }
+        defer { free(reply) }
+        let children = UnsafeBufferPointer(start: xcb_query_tree_children(reply), count: Int(xcb_query_tree_children_length(reply)))
+        return children.filter { text($0, "_NET_WM_NAME") == name }
+    }
+
     /// The window's size in pixels.
     func size(_ window: xcb_window_t) -> (width: Int, height: Int)? {
         guard let reply = xcb_get_geometry_reply(c, xcb_get_geometry(c, window), nil) else { return nil }
