@@ -24,13 +24,10 @@ public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, Platfo
         var damage: [CGRect] = []
         var count = 0
         var presentedPixels = 0
-        var wantsFrames = false
-        var frameHandler: (@Sendable () -> Void)?
-        var timer: DispatchSourceTimer?
         var eventHandler: (@MainActor (PlatformWindowEvent) -> Void)?
     }
     private let state: Locked<State>
-    private let timerQueue = DispatchQueue(label: "Lamina headless refresh")
+    private let refresh: RefreshTimer
     public let framesPerSecond: Double
 
     /// A surface of `pixelWidth` × `pixelHeight` pixels at `scale` pixels per point, refreshing
@@ -41,10 +38,7 @@ public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, Platfo
               let buffer = PlatformPixelBuffer(width: pixelWidth, height: pixelHeight) else { return nil }
         state = Locked(State(buffer: buffer, scale: scale))
         self.framesPerSecond = framesPerSecond
-    }
-
-    deinit {
-        state.withLock { $0.timer?.cancel() }
+        refresh = RefreshTimer(label: "Lamina headless refresh", framesPerSecond: framesPerSecond)
     }
 
     public var pixelWidth: Int { buffer.width }
@@ -85,43 +79,16 @@ public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, Platfo
     // MARK: Refresh
 
     public func setFrameHandler(_ handler: (@Sendable () -> Void)?) {
-        state.withLock { state in
-            state.frameHandler = handler
-            updateTimer(&state)
-        }
+        refresh.setHandler(handler)
     }
 
     public var wantsFrames: Bool {
-        get { state.withLock { $0.wantsFrames } }
-        set {
-            state.withLock { state in
-                guard state.wantsFrames != newValue else { return }
-                state.wantsFrames = newValue
-                updateTimer(&state)
-            }
-        }
+        get { refresh.wantsFrames }
+        set { refresh.wantsFrames = newValue }
     }
 
     /// Whether the refresh timer is running (only while frames are wanted and someone listens).
-    public var isRefreshing: Bool { state.withLock { $0.timer != nil } }
-
-    private func updateTimer(_ state: inout State) {
-        let wanted = state.wantsFrames && state.frameHandler != nil
-        if !wanted {
-            state.timer?.cancel()
-            state.timer = nil
-            return
-        }
-        guard state.timer == nil else { return }
-        let timer = DispatchSource.makeTimerSource(queue: timerQueue)
-        timer.schedule(deadline: .now(), repeating: 1 / framesPerSecond)
-        timer.setEventHandler { [weak self] in
-            guard let handler = self?.state.withLock({ $0.wantsFrames ? $0.frameHandler : nil }) else { return }
-            handler()
-        }
-        state.timer = timer
-        timer.resume()
-    }
+    public var isRefreshing: Bool { refresh.isRunning }
 
     // MARK: Events
 

@@ -27,9 +27,6 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
         /// The size the server last reported (or was told), so only changes become `.resized`.
         var windowWidth: Int
         var windowHeight: Int
-        var wantsFrames = false
-        var frameHandler: (@Sendable () -> Void)?
-        var timer: DispatchSourceTimer?
         var eventHandler: (@MainActor (PlatformWindowEvent) -> Void)?
         /// Server time (ms) and media time of the first timed event: server times are mapped
         /// onto the media clock from there.
@@ -41,7 +38,7 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
     /// Whether to report input-to-present latency on standard error (`LAMINA_X11_STATS=1`).
     private let reportsLatency = ProcessInfo.processInfo.environment["LAMINA_X11_STATS"] == "1"
     private let state: Locked<State>
-    private let timerQueue = DispatchQueue(label: "Lamina X11 refresh")
+    private let refresh: RefreshTimer
 
     /// The pixel layout of a 24-bit true-colour X visual on a little-endian server: B, G, R, X.
     static let bitmapInfo = CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue
@@ -52,6 +49,7 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
         let c = x.connection
         self.x = x
         self.framesPerSecond = framesPerSecond
+        refresh = RefreshTimer(label: "Lamina X11 refresh", framesPerSecond: framesPerSecond)
         window = xcb_generate_id(c)
         let events = XCB_EVENT_MASK_EXPOSURE.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue
             | XCB_EVENT_MASK_BUTTON_PRESS.rawValue | XCB_EVENT_MASK_BUTTON_RELEASE.rawValue
@@ -91,10 +89,8 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
     deinit {
         let c = x.connection
         x.unregister(window: window)
-        state.withLock { state in
-            state.timer?.cancel()
-            xcb_free_pixmap(c, state.pixmap)
-        }
+        let pixmap = state.withLock { $0.pixmap }
+        xcb_free_pixmap(c, pixmap)
         xcb_free_gc(c, gc)
         xcb_destroy_window(c, window)
         xcb_flush(c)
@@ -229,42 +225,16 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
     // MARK: PlatformFrameSource
 
     func setFrameHandler(_ handler: (@Sendable () -> Void)?) {
-        state.withLock { state in
-            state.frameHandler = handler
-            updateTimer(&state)
-        }
+        refresh.setHandler(handler)
     }
 
     var wantsFrames: Bool {
-        get { state.withLock { $0.wantsFrames } }
-        set {
-            state.withLock { state in
-                guard state.wantsFrames != newValue else { return }
-                state.wantsFrames = newValue
-                updateTimer(&state)
-            }
-        }
+        get { refresh.wantsFrames }
+        set { refresh.wantsFrames = newValue }
     }
 
     /// Whether the refresh timer runs (only while frames are wanted and someone listens).
-    var isRefreshing: Bool { state.withLock { $0.timer != nil } }
-
-    private func updateTimer(_ state: inout State) {
-        guard state.wantsFrames && state.frameHandler != nil else {
-            state.timer?.cancel()
-            state.timer = nil
-            return
-        }
-        guard state.timer == nil else { return }
-        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: timerQueue)
-        timer.schedule(deadline: .now(), repeating: 1 / framesPerSecond, leeway: .microseconds(500))
-        timer.setEventHandler { [weak self] in
-            guard let handler = self?.state.withLock({ $0.wantsFrames ? $0.frameHandler : nil }) else { return }
-            handler()
-        }
-        state.timer = timer
-        timer.resume()
-    }
+    var isRefreshing: Bool { refresh.isRunning }
 
     // MARK: Events
 
