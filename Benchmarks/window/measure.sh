@@ -40,12 +40,24 @@ for _ in $(seq 10); do                          # pages 7 and 6 in turn: one pre
     xdotool key Right; sleep 0.3
     xdotool key Left; sleep 0.3
 done
-python3 - "$log" <<'PY'
+latency() { # what → the median and largest input-to-present latency in the log
+    python3 - "$log" "$1" <<'PY'
 import sys, re, statistics
-v = [float(m.group(1)) for m in re.finditer(r"input to present ([0-9.]+) ms", open(sys.argv[1]).read())]
-if v:
-    v.sort()
-    print(f"input to present, {len(v)} key presses: median {statistics.median(v):.2f} ms, max {v[-1]:.2f} ms")
-else:
-    print("input to present: no presents after input")
+v = sorted(float(m.group(1)) for m in re.finditer(r"input to present ([0-9.]+) ms", open(sys.argv[1]).read()))
+print(f"input to present, {sys.argv[2]}: " + (f"{len(v)} presents, median {statistics.median(v):.2f} ms, max {v[-1]:.2f} ms" if v else "no presents"))
 PY
+}
+latency "page switches"
+
+# Page 14: drag the card (its centre is at (220, 275) points) in 30 steps, 20 ms apart.
+for _ in $(seq 8); do xdotool key Right; sleep 0.1; done
+sleep 1
+scale=${LAMINA_SCALE:-1}
+at() { python3 -c "print(round($1 * $scale), round($2 * $scale))"; }
+xdotool mousemove $(at 220 275) mousedown 1
+sleep 0.2
+: > "$log"
+for i in $(seq 30); do xdotool mousemove $(at $((220 + i * 3)) $((275 + i * 2))); sleep 0.02; done
+xdotool mouseup 1
+sleep 0.3
+latency "a drag's moves"
