@@ -46,6 +46,11 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// How the view resizes when its superview's bounds change.
     open var autoresizingMask: AutoresizingMask = []
     var storedLayoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// Constraints, anchors, guides and layout priorities, made when first used.
+    var constraintState: ConstraintState?
+    /// Whether the view's autoresizing mask and frame stand for constraints (true for views
+    /// made in code); set false for views positioned by constraints.
+    open var translatesAutoresizingMaskIntoConstraints = true
     /// Whether the view is fully opaque (a drawing hint).
     open var isOpaque = true
     /// Whether the backing store is cleared before `draw(_:)`.
@@ -368,6 +373,17 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         guard size.width.isFinite, size.height.isFinite else { return }
         frame = CGRect(origin: frame.origin, size: size)
     }
+
+    // MARK: Constraints
+
+    /// Updates the view's constraints before layout; an override makes its changes and calls
+    /// `super` last.
+    open func updateConstraints() {
+        constraintState?.needsUpdateConstraints = false
+    }
+
+    /// Whether the view needs constraint-based layout even without constraints of its own.
+    open class var requiresConstraintBasedLayout: Bool { false }
 
     // MARK: Layout metrics
 

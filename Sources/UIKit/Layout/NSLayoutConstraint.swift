@@ -1,0 +1,158 @@
+import Foundation
+
+/// A relation between two layout attributes: item1.attribute1 = multiplier × item2.attribute2
+/// + constant (or ≤, ≥), held at a priority. Active constraints are installed on the nearest
+/// common ancestor of their items, whose `constraints` list them.
+///
+/// - Note: Lamina's constraint engine is being built: constraints are created, activated and
+///   installed as on iOS, but do not yet move views (frames come from `frame`, autoresizing
+///   and `layoutSubviews`).
+@preconcurrency @MainActor
+open class NSLayoutConstraint: NSObject {
+    /// The parts of an item's layout a constraint relates.
+    public enum Attribute: Int, Sendable {
+        case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY
+        case lastBaseline, firstBaseline
+        case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
+        case centerXWithinMargins, centerYWithinMargins
+        case notAnAttribute = 0
+
+        /// The last baseline.
+        public static var baseline: Attribute { .lastBaseline }
+    }
+
+    /// How the two sides compare.
+    public enum Relation: Int, Sendable {
+        case lessThanOrEqual = -1
+        case equal = 0
+        case greaterThanOrEqual = 1
+    }
+
+    /// The two directions of layout.
+    public enum Axis: Int, Sendable {
+        case horizontal = 0
+        case vertical = 1
+    }
+
+    /// The first item (a view or a layout guide).
+    open private(set) weak var firstItem: AnyObject?
+    open private(set) var firstAttribute: Attribute
+    open private(set) var relation: Relation
+    /// The second item, nil for a constant size.
+    open private(set) weak var secondItem: AnyObject?
+    open private(set) var secondAttribute: Attribute
+    /// The factor on the second item's attribute.
+    open private(set) var multiplier: CGFloat
+    /// The offset added to the second side; changing it relays out.
+    open var constant: CGFloat {
+        didSet { if constant != oldValue { installedOn?.setNeedsLayout() } }
+    }
+    /// The constraint's priority (required by default). A required constraint cannot become
+    /// optional once installed, nor the other way round (the change is refused, with a message).
+    open var priority: UILayoutPriority = .required {
+        didSet {
+            guard installedOn != nil, (oldValue == .required) != (priority == .required) else { return }
+            LayoutLog.report("Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(priority.rawValue) and the existing priority was \(oldValue.rawValue).")
+            priority = oldValue
+        }
+    }
+    /// A name for the constraint in logs.
+    open var identifier: String?
+    /// Whether the constraint is archived with its view (unused on Linux).
+    open var shouldBeArchived = false
+
+    /// The view the constraint is installed on while active.
+    weak var installedOn: UIView?
+
+    /// item1.attribute1 (relation) multiplier × item2.attribute2 + constant.
+    public init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
+                attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat) {
+        firstItem = view1 as AnyObject
+        firstAttribute = attr1
+        self.relation = relation
+        secondItem = view2.map { $0 as AnyObject }
+        secondAttribute = view2 == nil ? .notAnAttribute : attr2
+        self.multiplier = multiplier
+        constant = c
+        super.init()
+    }
+
+    /// Whether the constraint takes part in layout: activating installs it on the nearest
+    /// common ancestor of its items, deactivating removes it.
+    open var isActive: Bool {
+        get { installedOn != nil }
+        set {
+            if newValue { activate() } else { installedOn?.removeConstraint(self) }
+        }
+    }
+
+    /// Activates each constraint (faster than one by one on iOS; the same here).
+    open class func activate(_ constraints: [NSLayoutConstraint]) {
+        for constraint in constraints { constraint.isActive = true }
+    }
+
+    /// Deactivates each constraint.
+    open class func deactivate(_ constraints: [NSLayoutConstraint]) {
+        for constraint in constraints { constraint.isActive = false }
+    }
+
+    private func activate() {
+        guard installedOn == nil else { return }
+        guard let host = commonAncestor else {
+            LayoutLog.report("Unable to activate constraint \(self) because its items have no common ancestor. Does the constraint or its anchors reference items in different view hierarchies? That's illegal.")
+            return
+        }
+        host.addConstraint(self)
+    }
+
+    /// The view an item belongs to: itself, or a layout guide's owning view.
+    static func view(of item: AnyObject?) -> UIView? {
+        if let view = item as? UIView { return view }
+        return (item as? UILayoutGuide)?.owningView
+    }
+
+    /// The nearest view that is (or contains) both items; nil when they are in different
+    /// hierarchies or an item is gone.
+    var commonAncestor: UIView? {
+        guard let first = NSLayoutConstraint.view(of: firstItem) else { return nil }
+        guard secondItem != nil else { return first }
+        guard let second = NSLayoutConstraint.view(of: secondItem) else { return nil }
+        var ancestors: [UIView] = []
+        var current: UIView? = first
+        while let view = current {
+            ancestors.append(view)
+            current = view.superview
+        }
+        current = second
+        while let view = current {
+            if ancestors.contains(where: { $0 === view }) { return view }
+            current = view.superview
+        }
+        return nil
+    }
+
+    open override var description: String {
+        func side(_ item: AnyObject?, _ attribute: Attribute) -> String {
+            guard let item else { return "" }
+            return "\(type(of: item)):\(UInt(bitPattern: ObjectIdentifier(item).hashValue)).\(attribute)"
+        }
+        let relationText = relation == .equal ? "==" : relation == .lessThanOrEqual ? "<=" : ">="
+        var right = secondItem == nil ? "" : side(secondItem, secondAttribute)
+        if multiplier != 1 && secondItem != nil { right = "\(multiplier)*" + right }
+        if constant != 0 || secondItem == nil { right += secondItem == nil ? "\(constant)" : (constant < 0 ? " - \(-constant)" : " + \(constant)") }
+        let name = identifier.map { "'\($0)' " } ?? ""
+        let priorityText = priority == .required ? "" : "   (priority \(priority.rawValue))"
+        return "<NSLayoutConstraint \(name)\(side(firstItem, firstAttribute)) \(relationText) \(right)\(priorityText)>"
+    }
+}
+
+/// Where Auto Layout's messages go: standard error, as iOS's console messages do.
+enum LayoutLog {
+    nonisolated(unsafe) static var messages: [String] = []
+
+    static func report(_ message: String) {
+        messages.append(message)
+        if messages.count > 100 { messages.removeFirst(messages.count - 100) }
+        FileHandle.standardError.write(Data("[LayoutConstraints] \(message)\n".utf8))
+    }
+}
