@@ -4,9 +4,12 @@ import Foundation
 /// + constant (or ≤, ≥), held at a priority. Active constraints are installed on the nearest
 /// common ancestor of their items, whose `constraints` list them.
 ///
-/// - Note: Lamina's constraint engine is being built: constraints are created, activated and
-///   installed as on iOS, but do not yet move views (frames come from `frame`, autoresizing
-///   and `layoutSubviews`).
+/// Views with `translatesAutoresizingMaskIntoConstraints == false` are placed by their
+/// superview's `layoutSubviews()` from the solved constraints (see `LayoutEngine`).
+///
+/// - Note: Differs from Apple while the engine is being built: baselines are the bottom edge
+///   for every view, and stack views, fitting sizes and animated constraint changes are still
+///   to come.
 @preconcurrency @MainActor
 open class NSLayoutConstraint: NSObject {
     /// The parts of an item's layout a constraint relates.
@@ -45,13 +48,17 @@ open class NSLayoutConstraint: NSObject {
     open private(set) var multiplier: CGFloat
     /// The offset added to the second side; changing it relays out.
     open var constant: CGFloat {
-        didSet { if constant != oldValue { installedOn?.setNeedsLayout() } }
+        didSet { if constant != oldValue && installedOn != nil { inputsChanged() } }
     }
     /// The constraint's priority (required by default). A required constraint cannot become
     /// optional once installed, nor the other way round (the change is refused, with a message).
     open var priority: UILayoutPriority = .required {
         didSet {
-            guard installedOn != nil, (oldValue == .required) != (priority == .required) else { return }
+            guard installedOn != nil else { return }
+            guard (oldValue == .required) != (priority == .required) else {
+                if priority != oldValue { inputsChanged() }
+                return
+            }
             LayoutLog.report("Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(priority.rawValue) and the existing priority was \(oldValue.rawValue).")
             priority = oldValue
         }
@@ -103,6 +110,17 @@ open class NSLayoutConstraint: NSObject {
             return
         }
         host.addConstraint(self)
+    }
+
+    /// The layout must be solved again: the views that place its items lay out again.
+    func inputsChanged() {
+        LayoutEngine.noteChange()
+        for item in [firstItem, secondItem] {
+            guard let view = NSLayoutConstraint.view(of: item) else { continue }
+            (view.superview ?? view).setNeedsLayout()
+            if item is UILayoutGuide { view.setNeedsLayout() }
+        }
+        installedOn?.setNeedsLayout()
     }
 
     /// The view an item belongs to: itself, or a layout guide's owning view.

@@ -10,6 +10,8 @@ final class ConstraintState {
     var needsUpdateConstraints = true
     var hugging: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (.defaultLow, .defaultLow)
     var compressionResistance: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (.defaultHigh, .defaultHigh)
+    /// The engine of the hierarchy this view is the root of, once a layout needed one.
+    var engine: LayoutEngine?
 
     init(view: UIView) {
         self.view = view
@@ -105,7 +107,7 @@ extension UIView {
         }
         layoutState.constraints.append(constraint)
         constraint.installedOn = self
-        setNeedsLayout()
+        constraint.inputsChanged()
     }
 
     public func addConstraints(_ constraints: [NSLayoutConstraint]) {
@@ -117,6 +119,7 @@ extension UIView {
         guard constraint.installedOn === self else { return }
         layoutState.constraints.removeAll { $0 === constraint }
         constraint.installedOn = nil
+        constraint.inputsChanged()
         setNeedsLayout()
     }
 
@@ -143,7 +146,8 @@ extension UIView {
 
     public func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         if axis == .horizontal { layoutState.hugging.horizontal = priority } else { layoutState.hugging.vertical = priority }
-        setNeedsLayout()
+        LayoutEngine.noteChange()
+        superview?.setNeedsLayout()
     }
 
     /// How strongly the view resists shrinking below its intrinsic size along `axis` (750).
@@ -154,7 +158,8 @@ extension UIView {
 
     public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         if axis == .horizontal { layoutState.compressionResistance.horizontal = priority } else { layoutState.compressionResistance.vertical = priority }
-        setNeedsLayout()
+        LayoutEngine.noteChange()
+        superview?.setNeedsLayout()
     }
 
     // MARK: Updating constraints

@@ -82,6 +82,7 @@ extension UIView {
     /// The bounds size changed from `old`: subviews resize by their autoresizing masks, and
     /// the view lays out again.
     func boundsSizeDidChange(from old: CGSize) {
+        LayoutEngine.noteChange()
         let new = bounds.size
         if autoresizesSubviews {
             for subview in storedSubviews where !subview.autoresizingMask.isEmpty {

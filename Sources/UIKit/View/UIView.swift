@@ -50,7 +50,13 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     var constraintState: ConstraintState?
     /// Whether the view's autoresizing mask and frame stand for constraints (true for views
     /// made in code); set false for views positioned by constraints.
-    open var translatesAutoresizingMaskIntoConstraints = true
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet {
+            guard translatesAutoresizingMaskIntoConstraints != oldValue else { return }
+            LayoutEngine.noteChange()
+            superview?.setNeedsLayout()
+        }
+    }
     /// Whether the view is fully opaque (a drawing hint).
     open var isOpaque = true
     /// Whether the backing store is cleared before `draw(_:)`.
@@ -98,6 +104,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
             let old = layer.bounds.size
             layer.frame = newValue
             if layer.bounds.size != old { boundsSizeDidChange(from: old) }
+            // A view held at its frame moves the constraints that refer to it.
+            if translatesAutoresizingMaskIntoConstraints { LayoutEngine.noteChange() }
         }
     }
 
@@ -349,8 +357,12 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     // MARK: Layout
 
-    /// Lays out the subviews; the default does nothing. Called during layout passes.
-    open func layoutSubviews() {}
+    /// Lays out the subviews; the default places those positioned by constraints
+    /// (`translatesAutoresizingMaskIntoConstraints == false`) where the constraints put them.
+    /// Called during layout passes.
+    open func layoutSubviews() {
+        applyConstraintLayout()
+    }
 
     /// Marks the view as needing `layoutSubviews()` (through its layer).
     open func setNeedsLayout() {
@@ -395,6 +407,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     /// Tells layout that `intrinsicContentSize` changed.
     open func invalidateIntrinsicContentSize() {
+        LayoutEngine.noteChange()
         superview?.setNeedsLayout()
     }
 
