@@ -35,8 +35,17 @@ final class LayoutEngine {
 
     func solveIfNeeded() {
         guard solvedAt != LayoutEngine.changeCount else { return }
+        root.updateConstraintsIfNeeded()
         solvedAt = LayoutEngine.changeCount
-        solve()
+        rects = LayoutEngine.solve(root: root, fitting: nil)
+    }
+
+    /// What `systemLayoutSizeFitting` asks: the size of `view` from the constraints in its
+    /// subtree, as close to `target` as the fitting priorities want.
+    static func fittingSize(of view: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
+        view.updateConstraintsIfNeeded()
+        let rects = solve(root: view, fitting: (target, horizontal, vertical))
+        return rects[ObjectIdentifier(view)]?.size ?? target
     }
 
     private final class Item {
@@ -51,8 +60,11 @@ final class LayoutEngine {
         }
     }
 
-    private func solve() {
-        rects = [:]
+    /// Solves the constraints under `root` into rectangles in its space. With `fitting`, the
+    /// root's size is free: it comes as close to the target as the given priorities ask.
+    private static func solve(root: UIView, fitting: (target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?)
+        -> [ObjectIdentifier: CGRect] {
+        var rects: [ObjectIdentifier: CGRect] = [:]
         // The active constraints under the root, in the order they were installed.
         var constraints: [NSLayoutConstraint] = []
         var pending: [UIView] = [root]
@@ -60,7 +72,7 @@ final class LayoutEngine {
             if let installed = view.constraintState?.constraints { constraints += installed }
             pending.append(contentsOf: view.storedSubviews.reversed())
         }
-        guard !constraints.isEmpty else { return }
+        guard !constraints.isEmpty || fitting != nil else { return [:] }
         let solver = LayoutSolver()
         var items: [ObjectIdentifier: Item] = [:]
         var held: [(SolverConstraint, NSLayoutConstraint?)] = []
@@ -68,6 +80,19 @@ final class LayoutEngine {
         func require(_ expression: LinearExpression, _ relation: SolverConstraint.Relation = .equal,
                      _ priority: UILayoutPriority = .required) {
             held.append((SolverConstraint(expression, relation, strength: LayoutStrength(priority: priority.rawValue)), nil))
+        }
+
+        /// A view's intrinsic size, hugged and resisted at its priorities; no negative sizes.
+        func intrinsic(_ view: UIView, _ made: Item) {
+            let v = { (x: LayoutVariable) in LinearExpression(x) }
+            let size = view.intrinsicContentSize
+            for (length, variable, axis) in [(size.width, made.width, NSLayoutConstraint.Axis.horizontal),
+                                             (size.height, made.height, .vertical)] where length != UIView.noIntrinsicMetric {
+                require(v(variable) + (-Double(length)), .greaterOrEqual, view.contentCompressionResistancePriority(for: axis))
+                require(v(variable) + (-Double(length)), .lessOrEqual, view.contentHuggingPriority(for: axis))
+            }
+            require(v(made.width), .greaterOrEqual)
+            require(v(made.height), .greaterOrEqual)
         }
 
         /// The item for a view or guide, made with what places it: the root at its bounds, a
@@ -82,8 +107,14 @@ final class LayoutEngine {
                 if view === root {
                     require(v(made.left))
                     require(v(made.top))
-                    require(v(made.width) + (-Double(root.bounds.width)))
-                    require(v(made.height) + (-Double(root.bounds.height)))
+                    if let fitting {
+                        require(v(made.width) + (-Double(fitting.target.width)), .equal, fitting.horizontal)
+                        require(v(made.height) + (-Double(fitting.target.height)), .equal, fitting.vertical)
+                        intrinsic(view, made)
+                    } else {
+                        require(v(made.width) + (-Double(root.bounds.width)))
+                        require(v(made.height) + (-Double(root.bounds.height)))
+                    }
                     return made
                 }
                 guard let parent = view.superview, let parentItem = item(parent) else { return nil }
@@ -94,14 +125,7 @@ final class LayoutEngine {
                     require(v(made.width) + (-Double(f.width)))
                     require(v(made.height) + (-Double(f.height)))
                 } else {
-                    let size = view.intrinsicContentSize
-                    for (length, variable, axis) in [(size.width, made.width, NSLayoutConstraint.Axis.horizontal),
-                                                     (size.height, made.height, .vertical)] where length != UIView.noIntrinsicMetric {
-                        require(v(variable) + (-Double(length)), .greaterOrEqual, view.contentCompressionResistancePriority(for: axis))
-                        require(v(variable) + (-Double(length)), .lessOrEqual, view.contentHuggingPriority(for: axis))
-                    }
-                    require(v(made.width), .greaterOrEqual)
-                    require(v(made.height), .greaterOrEqual)
+                    intrinsic(view, made)
                 }
                 return made
             }
@@ -133,6 +157,8 @@ final class LayoutEngine {
             held.append((SolverConstraint(left - right, relation, strength: LayoutStrength(priority: constraint.priority.rawValue)), constraint))
         }
 
+        // The root takes part even when no constraint names it (a fitting size).
+        _ = item(root)
         // Required constraints first, in order; a conflicting one is broken, as iOS does, with
         // iOS's message.
         let ordered = held.filter { $0.0.strength.isRequired } + held.filter { !$0.0.strength.isRequired }
@@ -159,6 +185,7 @@ final class LayoutEngine {
         for (id, item) in items {
             rects[id] = CGRect(x: item.left.value, y: item.top.value, width: item.width.value, height: item.height.value)
         }
+        return rects
     }
 
     /// An attribute of an item as an expression of its four unknowns.

@@ -76,6 +76,12 @@ extension UIView {
     /// The smallest size a view can have (for fitting sizes).
     public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
 
+    /// The largest size, for fitting sizes as large as the constraints allow.
+    ///
+    /// - Note: Differs from Apple: Apple does not document the value; Lamina's is 10,000,000
+    ///   points each way.
+    public static let layoutFittingExpandedSize = CGSize(width: 10_000_000, height: 10_000_000)
+
     /// The bounds less the safe-area insets.
     var safeAreaFrame: CGRect { bounds.inset(by: safeAreaInsets) }
 

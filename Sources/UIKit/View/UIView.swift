@@ -397,6 +397,19 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// Whether the view needs constraint-based layout even without constraints of its own.
     open class var requiresConstraintBasedLayout: Bool { false }
 
+    /// The size the view's constraints give it, as close to `targetSize` as possible
+    /// (`layoutFittingCompressedSize` for the smallest). The view is not resized.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// The size the view's constraints give it, each dimension held to the target at its
+    /// priority (`.required` fixes it, `.fittingSizeLevel` lets the constraints decide).
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        LayoutEngine.fittingSize(of: self, target: targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+
     // MARK: Layout metrics
 
     /// The view's natural size from its content; views without content have none

@@ -178,4 +178,53 @@ import UIKit
         // In outer's coordinates: x = 200 − 10 − 50, y = (480 − 350 − 20) − 40.
         #expect(inner.frame == CGRect(x: 140, y: 70, width: 50, height: 20))
     }
+
+    /// A cell-like container sized by its content: two views of intrinsic sizes 60 × 20 and
+    /// 100 × 30, 10-point padding, 8 points between them.
+    func cell() -> UIView {
+        let container = UIView()
+        let a = Sized(), b = Sized()
+        b.size = CGSize(width: 100, height: 30)
+        for view in [a, b] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            container.addSubview(view)
+        }
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 10),
+            a.topAnchor.constraint(equalTo: container.topAnchor, constant: 10),
+            b.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 10),
+            b.topAnchor.constraint(equalTo: a.bottomAnchor, constant: 8),
+            b.bottomAnchor.constraint(equalTo: container.bottomAnchor, constant: -10),
+            container.trailingAnchor.constraint(greaterThanOrEqualTo: a.trailingAnchor, constant: 10),
+            container.trailingAnchor.constraint(greaterThanOrEqualTo: b.trailingAnchor, constant: 10),
+        ])
+        return container
+    }
+
+    @Test func fittingSizesComeFromTheContent() {
+        let container = cell()
+        #expect(container.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 120, height: 78))
+        #expect(container.systemLayoutSizeFitting(CGSize(width: 300, height: 0), withHorizontalFittingPriority: .required,
+                                                  verticalFittingPriority: .fittingSizeLevel) == CGSize(width: 300, height: 78))
+        #expect(container.frame.size == .zero, "measuring does not resize")
+        #expect(UIView.layoutFittingCompressedSize == .zero)
+    }
+
+    @Test func aConstantChangeAnimatesInsideAnAnimationBlock() {
+        withManualClock { clock in
+            let root = container()
+            let view = constrained(in: root)
+            let top = view.topAnchor.constraint(equalTo: root.topAnchor)
+            NSLayoutConstraint.activate([top, view.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                         view.widthAnchor.constraint(equalToConstant: 50), view.heightAnchor.constraint(equalToConstant: 50)])
+            root.layoutIfNeeded()
+            CATransaction.flush()
+            top.constant = 100
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { root.layoutIfNeeded() }
+            #expect(view.frame.minY == 100, "the model is at the end at once")
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            #expect(view.layer.presentation()?.position.y == 75)
+        }
+    }
 }
