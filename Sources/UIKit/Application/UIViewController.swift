@@ -188,6 +188,11 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     /// The view laid out its subviews.
     open func viewDidLayoutSubviews() {}
+    /// Updates the constraints of the controller's view before layout; an override makes its
+    /// changes and calls `super` last (which updates the view's own).
+    open func updateViewConstraints() {
+        viewIfLoaded?.updateConstraints()
+    }
 
     /// Starts an appearance (`viewWillAppear`) or disappearance (`viewWillDisappear`) —
     /// for containers that forward appearance themselves.

@@ -178,6 +178,8 @@ extension UIView {
     /// Runs `updateConstraints()` on the view and its subviews (deepest first) where due.
     public func updateConstraintsIfNeeded() {
         for subview in storedSubviews { subview.updateConstraintsIfNeeded() }
-        if needsUpdateConstraints() { updateConstraints() }
+        guard needsUpdateConstraints() else { return }
+        // A controller's view updates through the controller.
+        if let controller = owningViewController { controller.updateViewConstraints() } else { updateConstraints() }
     }
 }

@@ -147,7 +147,12 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// Whether the view is hidden (the layer's `isHidden`).
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let changed = newValue != layer.isHidden
+            layer.isHidden = newValue
+            // A stack view closes up around a hidden arranged view.
+            if changed, let stack = superview as? UIStackView { stack.arrangedViewVisibilityChanged(self) }
+        }
     }
 
     /// Whether subviews are clipped to the bounds (the layer's `masksToBounds`).
