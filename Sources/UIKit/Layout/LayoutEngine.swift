@@ -241,12 +241,24 @@ extension UIView {
         }
         let scale = UIScreen.mainScale
         func snap(_ value: CGFloat) -> CGFloat { (value * scale).rounded() / scale }
-        for subview in storedSubviews where !subview.translatesAutoresizingMaskIntoConstraints {
-            guard let r = engine.rect(of: subview), r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { continue }
-            let x0 = snap(r.minX - origin.x + bounds.minX), y0 = snap(r.minY - origin.y + bounds.minY)
-            let x1 = snap(r.maxX - origin.x + bounds.minX), y1 = snap(r.maxY - origin.y + bounds.minY)
-            let frame = CGRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
-            if subview.frame != frame { subview.frame = frame }
+        // A multi-line label's height depends on the width it gets: when one gets a new width,
+        // its intrinsic size follows and the layout is solved again (a few rounds at most).
+        for _ in 0..<3 {
+            var relabelled = false
+            for subview in storedSubviews where !subview.translatesAutoresizingMaskIntoConstraints {
+                guard let r = engine.rect(of: subview), r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { continue }
+                let x0 = snap(r.minX - origin.x + bounds.minX), y0 = snap(r.minY - origin.y + bounds.minY)
+                let x1 = snap(r.maxX - origin.x + bounds.minX), y1 = snap(r.maxY - origin.y + bounds.minY)
+                let frame = CGRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
+                if subview.frame != frame { subview.frame = frame }
+                if let label = subview as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0,
+                   label.constraintLayoutWidth != frame.width {
+                    label.constraintLayoutWidth = frame.width
+                    label.invalidateIntrinsicContentSize()
+                    relabelled = true
+                }
+            }
+            guard relabelled else { return }
         }
     }
 }

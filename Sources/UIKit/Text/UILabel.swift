@@ -137,8 +137,11 @@ open class UILabel: UIView {
     /// A disabled label draws its text dimmed.
     open var isEnabled = true { didSet { changed() } }
 
-    /// The width multi-line text wraps to for `intrinsicContentSize` (0: unlimited).
+    /// The width multi-line text wraps to for `intrinsicContentSize` (0: unlimited, or the
+    /// width constraints give the label).
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+    /// The width constraint-based layout last gave the label (0 before).
+    var constraintLayoutWidth: CGFloat = 0
 
     // MARK: Layout
 
@@ -237,7 +240,10 @@ open class UILabel: UIView {
     /// The text's size, rounded up to pixels: one unwrapped line, or lines wrapped to
     /// `preferredMaxLayoutWidth` when it is set and the label may show more than one.
     open override var intrinsicContentSize: CGSize {
-        let width = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : CGFloat.greatestFiniteMagnitude
+        // Without a preferred width, a multi-line label placed by constraints wraps to the
+        // width its last layout gave it, as iOS's does.
+        let wrap = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : constraintLayoutWidth
+        let width = numberOfLines != 1 && wrap > 0 ? wrap : CGFloat.greatestFiniteMagnitude
         guard let layout = layout(width: width, lines: numberOfLines) else { return .zero }
         return CGSize(width: pixelCeil(layout.usedWidth), height: pixelCeil(layout.height))
     }

@@ -227,4 +227,23 @@ import UIKit
             #expect(view.layer.presentation()?.position.y == 75)
         }
     }
+
+    @Test func aMultiLineLabelWrapsToTheWidthItIsGiven() {
+        let root = container()
+        let label = UILabel()
+        label.numberOfLines = 0
+        label.text = "A label pinned to both edges wraps its text to the width the constraints give it, and grows to fit."
+        label.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            label.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20),
+            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+        ])
+        root.layoutIfNeeded()
+        let wrapped = label.sizeThatFits(CGSize(width: 280, height: 0))
+        #expect(label.frame.width == 280)
+        #expect(label.frame.height == wrapped.height)
+        #expect(wrapped.height > label.font.lineHeight * 2, "it wraps to several lines")
+    }
 }
