@@ -10,6 +10,8 @@ import RasterWorkloads
 //                                                   of large and deep trees)
 // lamina-bench text [--workloads a,b] [--json FILE] [--png-dir DIR] [--quick] [--mode cached]
 //                                                   (the shared text workloads through Core Text)
+// lamina-bench layout [--json FILE] [--quick] [--sizes 10,100]
+//                                                   (screens of rows by Auto Layout and by frames)
 // Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
 // thread with the specification's timing protocol, and writes the reference engines' JSON.
 
@@ -42,6 +44,10 @@ if arguments.first == "compositor" {
         }
     }
     runCompositor(jsonPath: json, quick: quick, only: only, shadows: shadows)
+    exit(0)
+}
+if arguments.first == "layout" {
+    MainActor.assumeIsolated { runLayout(Array(arguments.dropFirst())) }
     exit(0)
 }
 if arguments.first == "text" {

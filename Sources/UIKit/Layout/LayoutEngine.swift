@@ -1,216 +1,1011 @@
 import Foundation
 
 /// Solves the active constraints of one view hierarchy (the views under its root) into
-/// rectangles in the root's coordinates, which `layoutSubviews()` turns into the frames of
-/// views that do not translate their autoresizing masks.
+/// rectangles, which `layoutSubviews()` turns into the frames of views that do not translate
+/// their autoresizing masks.
 ///
-/// Each view or layout guide that takes part has four unknowns: its left edge, top edge,
-/// width and height in the root's space. Views that translate their autoresizing mask are
-/// held at their frames; views with an intrinsic content size hug it and resist compression
-/// at their content priorities; system guides follow their view's margins.
+/// Each view or layout guide that takes part has four unknowns: its left and top edges in its
+/// superview's frame space (a guide's in its view's), its width and its height. Positions
+/// relative to the superview keep a constraint between siblings, or between a view and its
+/// superview, free of every view above them: rows of a list are independent of each other
+/// but for the edges that chain them. Views that translate
+/// their autoresizing mask are held at their frames (flexible sides following their
+/// superview, as the mask says); views with an intrinsic content size hug it and resist
+/// compression at their content priorities; system guides follow their view's margins.
 ///
-/// - Note: Differs from Apple while the engine is being built: the system is solved again
-///   whenever an input changed (no incremental updates yet), and autoresizing masks become
-///   fixed frames rather than flexible constraints.
+/// The system is solved in three parts, so that the work follows the shape of the screen
+/// rather than its size squared:
+/// 1. *Fixed* unknowns: a required equality whose other unknowns are all known fixes its
+///    last one (a view pinned to a fixed superview, the next row under a fixed row…).
+/// 2. *Defined* unknowns: an unknown in a single required equality and nothing else is
+///    whatever that equality makes it; it is set aside (repeatedly, from the leaves), and
+///    computed after the rest.
+/// 3. The *core* left (inequalities, priorities, intrinsic sizes, cycles) is split into
+///    independent groups, each solved by its own incremental Cassowary solver.
+///
+/// A change of constants only (a constraint's `constant`, an intrinsic size, a frame held,
+/// the root's size) updates what depends on it: fixed values forward, the core groups by
+/// their solvers' dual simplex, defined values after. A change of structure (activation,
+/// priorities, the hierarchy) builds the system again, in time linear in its size.
 @MainActor
 final class LayoutEngine {
-    /// Bumped by every change that can move a constrained view (constraints, constants,
-    /// priorities, intrinsic sizes, frames of views held at their frames).
-    static var changeCount = 0
-    static func noteChange() { changeCount &+= 1 }
+    /// Bumped by every change of what takes part: constraints activated or deactivated,
+    /// priorities, the hierarchy, masks and which views translate them.
+    static var structureCount = 0
+    static func noteStructureChange() { structureCount &+= 1 }
 
     unowned let root: UIView
-    private var solvedAt = -1
-    private var rects: [ObjectIdentifier: CGRect] = [:]
+    private let fitting: Fitting?
+    private var builtAt = -1
+    private var dirtyRows: [Int32] = []
+    private var rowIsDirty: [Bool] = []
+
+    struct Fitting {
+        var target: CGSize
+        var horizontal: UILayoutPriority
+        var vertical: UILayoutPriority
+    }
 
     init(root: UIView) {
         self.root = root
+        fitting = nil
     }
 
-    /// The solved rectangle of a view or guide in the root's coordinates, if it takes part.
+    private init(root: UIView, fitting: Fitting) {
+        self.root = root
+        self.fitting = fitting
+    }
+
+    // MARK: The system
+
+    /// How an unknown is found.
+    private enum VariableState: UInt8 { case free, fixed, core, defined }
+
+    /// What made a row: a constraint, or the engine's own rules.
+    private enum Origin {
+        case constraint(NSLayoutConstraint)
+        /// Item held at its frame (or the root at its bounds, a system guide at its view's
+        /// margins): unknown `k` (0 left, 1 top, 2 width, 3 height).
+        case hold(Int32, UInt8)
+        /// Intrinsic size along an axis (0 horizontal): compression resistance or hugging.
+        case compression(Int32, UInt8)
+        case hugging(Int32, UInt8)
+        /// The root's size in a fitting-size question, held to the target.
+        case fittingTarget(UInt8)
+    }
+
+    /// What a row does in the solution.
+    private enum Role: UInt8 {
+        case core, fixes, defines
+        /// Every unknown fixed: checked, and otherwise without effect.
+        case settled
+        /// Broken to recover from a conflict.
+        case broken
+    }
+
+    private enum Relation: UInt8 { case equal, lessOrEqual, greaterOrEqual }
+
+    // Items (views and guides): four unknowns each, item·4 + k.
+    private var items: [AnyObject] = []
+    private var itemIndex: [ObjectIdentifier: Int32] = [:]
+    private var itemParent: [Int32] = []
+    private var itemDepth: [Int32] = []
+    private var values: [Double] = []
+    private var state: [VariableState] = []
+
+    // Rows: Σ coefficient · unknown + constant (relation) 0, at a priority.
+    private var termStart: [Int32] = []
+    private var termVariable: [Int32] = []
+    private var termCoefficient: [Double] = []
+    private var rowConstant: [Double] = []
+    private var rowRelation: [Relation] = []
+    private var rowPriority: [Float] = []
+    private var rowOrigin: [Origin] = []
+    private var rowRole: [Role] = []
+    /// The unknown a fixing or defining row gives, and its place in the order of evaluation.
+    private var rowTarget: [Int32] = []
+    private var rowOrder: [Int32] = []
+    /// Rows of each unknown (compressed: rows of v at occurrence[occurrenceStart[v]..<occurrenceStart[v+1]]).
+    private var occurrenceStart: [Int32] = []
+    private var occurrence: [Int32] = []
+    /// Fixing rows in order, defining rows in order of evaluation.
+    private var fixingRows: [Int32] = []
+    private var definingRows: [Int32] = []
+
+    // The core, in groups.
+    private final class Group {
+        let solver = LayoutSolver()
+        var variables: [Int32] = []
+        var symbols: [LayoutVariable] = []
+    }
+    private var groups: [Group] = []
+    private var rowGroup: [Int32] = []
+    private var rowSolverConstraint: [SolverConstraint?] = []
+    private var variableGroup: [Int32] = []
+    private var variableSymbol: [LayoutVariable?] = []
+
+    private var scratchVariables: [Int32] = []
+    private var scratchCoefficients: [Double] = []
+    /// Items whose unknowns changed in the last update (nil after a build: all may have).
+    private(set) var movedItems: [Int32]? = nil
+
+    // MARK: Solving
+
+    /// The solved rectangle of a view or guide, if it takes part.
     func rect(of item: AnyObject) -> CGRect? {
         solveIfNeeded()
-        return rects[ObjectIdentifier(item)]
+        guard let index = itemIndex[ObjectIdentifier(item)] else { return nil }
+        let base = Int(index) * 4
+        return CGRect(x: values[base], y: values[base + 1], width: values[base + 2], height: values[base + 3])
+    }
+
+    /// Whether the engine knows `item`.
+    func contains(_ item: AnyObject) -> Bool {
+        itemIndex[ObjectIdentifier(item)] != nil
     }
 
     func solveIfNeeded() {
-        guard solvedAt != LayoutEngine.changeCount else { return }
-        root.updateConstraintsIfNeeded()
-        solvedAt = LayoutEngine.changeCount
-        rects = LayoutEngine.solve(root: root, fitting: nil)
+        if builtAt != LayoutEngine.structureCount {
+            root.updateConstraintsIfNeeded()
+            builtAt = LayoutEngine.structureCount
+            build()
+        } else if !dirtyRows.isEmpty {
+            if !update() {
+                builtAt = LayoutEngine.structureCount
+                build()
+            }
+        }
     }
 
     /// What `systemLayoutSizeFitting` asks: the size of `view` from the constraints in its
     /// subtree, as close to `target` as the fitting priorities want.
     static func fittingSize(of view: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
         view.updateConstraintsIfNeeded()
-        let rects = solve(root: view, fitting: (target, horizontal, vertical))
-        return rects[ObjectIdentifier(view)]?.size ?? target
+        let engine = LayoutEngine(root: view, fitting: Fitting(target: target, horizontal: horizontal, vertical: vertical))
+        engine.build()
+        return engine.values.count >= 4 ? CGSize(width: engine.values[2], height: engine.values[3]) : target
     }
 
-    private final class Item {
-        let object: AnyObject
-        let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
-        init(_ object: AnyObject) {
-            self.object = object
-            left = LayoutVariable("left")
-            top = LayoutVariable("top")
-            width = LayoutVariable("width")
-            height = LayoutVariable("height")
+    // MARK: Inputs changing
+
+    /// A constraint's constant changed.
+    func noteConstantChanged(_ constraint: NSLayoutConstraint) {
+        guard constraint.engineRow >= 0, Int(constraint.engineRow) < rowOrigin.count,
+              case .constraint(let held) = rowOrigin[Int(constraint.engineRow)], held === constraint else {
+            LayoutEngine.noteStructureChange()
+            return
+        }
+        markDirty(constraint.engineRow)
+    }
+
+    /// Something an item's rows read changed: its frame (held), its bounds (the root), its
+    /// intrinsic size or baselines, its margins. Every row naming it is refreshed.
+    func noteItemChanged(_ item: AnyObject) {
+        guard let index = itemIndex[ObjectIdentifier(item)] else { return }
+        for k in 0..<4 {
+            let v = Int(index) * 4 + k
+            guard v + 1 < occurrenceStart.count else { continue }
+            for o in Int(occurrenceStart[v])..<Int(occurrenceStart[v + 1]) { markDirty(occurrence[o]) }
         }
     }
 
-    /// Solves the constraints under `root` into rectangles in its space. With `fitting`, the
-    /// root's size is free: it comes as close to the target as the given priorities ask.
-    private static func solve(root: UIView, fitting: (target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?)
-        -> [ObjectIdentifier: CGRect] {
-        var rects: [ObjectIdentifier: CGRect] = [:]
+    /// Which dimensions of an item's intrinsic size existed when the rows were made.
+    private var intrinsicMask: [UInt8] = []
+
+    static func intrinsicMask(_ view: UIView) -> UInt8 {
+        guard !view.translatesAutoresizingMaskIntoConstraints else { return 0 }
+        let size = view.intrinsicContentSize
+        return (size.width != UIView.noIntrinsicMetric ? 1 : 0) | (size.height != UIView.noIntrinsicMetric ? 2 : 0)
+    }
+
+    /// A view's intrinsic size changed: its rows are refreshed, or the system rebuilt when a
+    /// dimension appeared or went.
+    func noteIntrinsicSizeChanged(_ view: UIView) {
+        guard let index = itemIndex[ObjectIdentifier(view)] else { return }
+        guard Int(index) < intrinsicMask.count, LayoutEngine.intrinsicMask(view) == intrinsicMask[Int(index)] else {
+            LayoutEngine.noteStructureChange()
+            return
+        }
+        noteItemChanged(view)
+    }
+
+    private func markDirty(_ row: Int32) {
+        guard !rowIsDirty[Int(row)] else { return }
+        rowIsDirty[Int(row)] = true
+        dirtyRows.append(row)
+    }
+
+    // MARK: Building
+
+    private func build() {
+        items.removeAll(keepingCapacity: true)
+        itemIndex.removeAll(keepingCapacity: true)
+        itemParent.removeAll(keepingCapacity: true)
+        itemDepth.removeAll(keepingCapacity: true)
+        termStart = [0]
+        termVariable.removeAll(keepingCapacity: true)
+        termCoefficient.removeAll(keepingCapacity: true)
+        rowConstant.removeAll(keepingCapacity: true)
+        rowRelation.removeAll(keepingCapacity: true)
+        rowPriority.removeAll(keepingCapacity: true)
+        rowOrigin.removeAll(keepingCapacity: true)
+        dirtyRows.removeAll()
+        movedItems = nil
+
         // The active constraints under the root, in the order they were installed.
         var constraints: [NSLayoutConstraint] = []
         var pending: [UIView] = [root]
         while let view = pending.popLast() {
-            if let installed = view.constraintState?.constraints { constraints += installed }
+            if let installed = view.constraintState?.constraints, !installed.isEmpty { constraints += installed }
             pending.append(contentsOf: view.storedSubviews.reversed())
         }
-        guard !constraints.isEmpty || fitting != nil else { return [:] }
-        let solver = LayoutSolver()
-        var items: [ObjectIdentifier: Item] = [:]
-        var held: [(SolverConstraint, NSLayoutConstraint?)] = []
-
-        func require(_ expression: LinearExpression, _ relation: SolverConstraint.Relation = .equal,
-                     _ priority: UILayoutPriority = .required) {
-            held.append((SolverConstraint(expression, relation, strength: LayoutStrength(priority: priority.rawValue)), nil))
-        }
-
-        /// A view's intrinsic size, hugged and resisted at its priorities; no negative sizes.
-        func intrinsic(_ view: UIView, _ made: Item) {
-            let v = { (x: LayoutVariable) in LinearExpression(x) }
-            let size = view.intrinsicContentSize
-            for (length, variable, axis) in [(size.width, made.width, NSLayoutConstraint.Axis.horizontal),
-                                             (size.height, made.height, .vertical)] where length != UIView.noIntrinsicMetric {
-                require(v(variable) + (-Double(length)), .greaterOrEqual, view.contentCompressionResistancePriority(for: axis))
-                require(v(variable) + (-Double(length)), .lessOrEqual, view.contentHuggingPriority(for: axis))
-            }
-            require(v(made.width), .greaterOrEqual)
-            require(v(made.height), .greaterOrEqual)
-        }
-
-        /// The item for a view or guide, made with what places it: the root at its bounds, a
-        /// view holding its frame at it, intrinsic sizes, guides of margins at the margins.
-        func item(_ object: AnyObject) -> Item? {
-            let id = ObjectIdentifier(object)
-            if let known = items[id] { return known }
-            if let view = object as? UIView {
-                let made = Item(view)
-                items[id] = made
-                let v = { (x: LayoutVariable) in LinearExpression(x) }
-                if view === root {
-                    require(v(made.left))
-                    require(v(made.top))
-                    if let fitting {
-                        require(v(made.width) + (-Double(fitting.target.width)), .equal, fitting.horizontal)
-                        require(v(made.height) + (-Double(fitting.target.height)), .equal, fitting.vertical)
-                        intrinsic(view, made)
-                    } else {
-                        require(v(made.width) + (-Double(root.bounds.width)))
-                        require(v(made.height) + (-Double(root.bounds.height)))
-                    }
-                    return made
-                }
-                guard let parent = view.superview, let parentItem = item(parent) else { return nil }
-                if view.translatesAutoresizingMaskIntoConstraints {
-                    let f = view.frame, b = parent.bounds
-                    require(v(made.left) - v(parentItem.left) + (-Double(f.minX - b.minX)))
-                    require(v(made.top) - v(parentItem.top) + (-Double(f.minY - b.minY)))
-                    require(v(made.width) + (-Double(f.width)))
-                    require(v(made.height) + (-Double(f.height)))
-                } else {
-                    intrinsic(view, made)
-                }
-                return made
-            }
-            guard let guide = object as? UILayoutGuide, let owner = guide.owningView, let ownerItem = item(owner) else { return nil }
-            let made = Item(guide)
-            items[id] = made
-            if guide.system != nil {
-                let frame = guide.layoutFrame
-                let v = { (x: LayoutVariable) in LinearExpression(x) }
-                require(v(made.left) - v(ownerItem.left) + (-Double(frame.minX - owner.bounds.minX)))
-                require(v(made.top) - v(ownerItem.top) + (-Double(frame.minY - owner.bounds.minY)))
-                require(v(made.width) + (-Double(frame.width)))
-                require(v(made.height) + (-Double(frame.height)))
-            }
-            return made
-        }
-
-        for constraint in constraints {
-            guard let first = constraint.firstItem, let firstItem = item(first),
-                  let left = LayoutEngine.expression(constraint.firstAttribute, firstItem, object: first) else { continue }
-            var right = LinearExpression(constant: Double(constraint.constant))
-            if let second = constraint.secondItem {
-                guard let secondItem = item(second),
-                      let other = LayoutEngine.expression(constraint.secondAttribute, secondItem, object: second) else { continue }
-                right = other * Double(constraint.multiplier) + Double(constraint.constant)
-            }
-            let relation: SolverConstraint.Relation = constraint.relation == .equal ? .equal
-                : constraint.relation == .lessThanOrEqual ? .lessOrEqual : .greaterOrEqual
-            held.append((SolverConstraint(left - right, relation, strength: LayoutStrength(priority: constraint.priority.rawValue)), constraint))
-        }
-
-        // The root takes part even when no constraint names it (a fitting size).
         _ = item(root)
-        // Required constraints first, in order; a conflicting one is broken, as iOS does, with
-        // iOS's message.
-        let ordered = held.filter { $0.0.strength.isRequired } + held.filter { !$0.0.strength.isRequired }
-        var added: [NSLayoutConstraint] = []
-        for (solverConstraint, source) in ordered {
-            do {
-                try solver.add(solverConstraint)
-                if let source { added.append(source) }
-            } catch {
-                let list = (added + [source].compactMap { $0 }).map { "    \($0)" }.joined(separator: ",\n")
-                LayoutLog.report("""
-                    Unable to simultaneously satisfy constraints.
-                    \tProbably at least one of the constraints in the following list is one you don't want.
-                    (
-                    \(list)
-                    )
-
-                    Will attempt to recover by breaking constraint
-                    \(source.map { "\($0)" } ?? "a constraint holding a view at its frame")
-                    """)
+        for constraint in constraints {
+            constraint.engineRow = -1
+            // Items first: making one adds its own rows.
+            for (object, attribute) in [(constraint.firstItem, constraint.firstAttribute), (constraint.secondItem, constraint.secondAttribute)] {
+                guard var object else { continue }
+                if let view = object as? UIView, attribute == .firstBaseline || attribute == .lastBaseline {
+                    object = attribute == .firstBaseline ? view.forFirstBaselineLayout : view.forLastBaselineLayout
+                }
+                item(object)
             }
+            addRow(.constraint(constraint))
         }
-        solver.updateVariables()
-        for (id, item) in items {
-            rects[id] = CGRect(x: item.left.value, y: item.top.value, width: item.width.value, height: item.height.value)
+        rowIsDirty = Array(repeating: false, count: rowOrigin.count)
+        var broken = Set<Int32>()
+        // Conflicts found while fixing restart the solution with the broken row left out.
+        while !solveFromScratch(broken: &broken) {}
+        guard fitting == nil else { return }
+        for (row, origin) in rowOrigin.enumerated() {
+            if case .constraint(let constraint) = origin { constraint.engineRow = Int32(row); constraint.engine = self }
         }
-        return rects
+        intrinsicMask = items.map { ($0 as? UIView).map(LayoutEngine.intrinsicMask) ?? 0 }
     }
 
-    /// An attribute of an item as an expression of its four unknowns.
-    private static func expression(_ attribute: NSLayoutConstraint.Attribute, _ item: Item, object: AnyObject) -> LinearExpression? {
-        let left = LinearExpression(item.left), top = LinearExpression(item.top)
-        let width = LinearExpression(item.width), height = LinearExpression(item.height)
+    /// The item for a view or guide, made with the rows that place it; nil when it is not
+    /// under the root.
+    @discardableResult
+    private func item(_ object: AnyObject) -> Int32? {
+        if let known = itemIndex[ObjectIdentifier(object)] { return known }
+        var parent: Int32 = -1
+        if let view = object as? UIView {
+            if view !== root {
+                guard let superview = view.superview, let p = item(superview) else { return nil }
+                parent = p
+            }
+        } else if let guide = object as? UILayoutGuide {
+            guard let owner = guide.owningView, let p = item(owner) else { return nil }
+            parent = p
+        } else {
+            return nil
+        }
+        let index = Int32(items.count)
+        items.append(object)
+        itemIndex[ObjectIdentifier(object)] = index
+        itemParent.append(parent)
+        itemDepth.append(parent < 0 ? 0 : itemDepth[Int(parent)] + 1)
+        if let view = object as? UIView {
+            if fitting == nil { view.layoutState.itemEngine = self }
+            if view === root {
+                for k: UInt8 in 0..<(fitting == nil ? 4 : 2) { addRow(.hold(index, k)) }
+                if fitting != nil {
+                    addRow(.fittingTarget(0)); addRow(.fittingTarget(1))
+                    addRow(.compression(index, 0)); addRow(.hugging(index, 0))
+                    addRow(.compression(index, 1)); addRow(.hugging(index, 1))
+                }
+            } else if view.translatesAutoresizingMaskIntoConstraints {
+                for k: UInt8 in 0..<4 { addRow(.hold(index, k)) }
+            } else {
+                addRow(.compression(index, 0)); addRow(.hugging(index, 0))
+                addRow(.compression(index, 1)); addRow(.hugging(index, 1))
+            }
+        } else if let guide = object as? UILayoutGuide, guide.system != nil {
+            for k: UInt8 in 0..<4 { addRow(.hold(index, k)) }
+        }
+        return index
+    }
+
+    /// Appends the row `origin` makes, if it makes one now.
+    private func addRow(_ origin: Origin) {
+        scratchVariables.removeAll(keepingCapacity: true)
+        scratchCoefficients.removeAll(keepingCapacity: true)
+        guard let (constant, relation, priority) = emit(origin) else { return }
+        // Merge repeated unknowns; drop what cancels.
+        var i = 0
+        while i < scratchVariables.count {
+            var j = i + 1
+            while j < scratchVariables.count {
+                if scratchVariables[j] == scratchVariables[i] {
+                    scratchCoefficients[i] += scratchCoefficients[j]
+                    scratchVariables.remove(at: j)
+                    scratchCoefficients.remove(at: j)
+                } else {
+                    j += 1
+                }
+            }
+            if abs(scratchCoefficients[i]) < 1e-12 {
+                scratchVariables.remove(at: i)
+                scratchCoefficients.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+        termVariable += scratchVariables
+        termCoefficient += scratchCoefficients
+        termStart.append(Int32(termVariable.count))
+        rowConstant.append(constant)
+        rowRelation.append(relation)
+        rowPriority.append(priority)
+        rowOrigin.append(origin)
+    }
+
+    /// Writes `origin`'s terms into the scratch arrays and returns its constant, relation and
+    /// priority; nil when it makes no row (an intrinsic dimension the view does not have).
+    /// The items it names must have been made.
+    private func emit(_ origin: Origin) -> (Double, Relation, Float)? {
+        switch origin {
+        case .constraint(let constraint):
+            guard let first = constraint.firstItem, let i1 = index(of: first, constraint.firstAttribute) else { return nil }
+            var i2: Int32 = -1
+            if let second = constraint.secondItem {
+                guard let found = index(of: second, constraint.secondAttribute) else { return nil }
+                i2 = found
+            }
+            // Positions are written from the nearest common ancestor down: what is above it
+            // moves both sides alike and cancels.
+            let ancestor = i2 < 0 ? -1 : commonAncestor(i1, i2)
+            guard let c1 = attribute(constraint.firstAttribute, of: i1, scale: 1, below: ancestor) else { return nil }
+            var constant = c1 - Double(constraint.constant)
+            if i2 >= 0 {
+                guard let c2 = attribute(constraint.secondAttribute, of: i2, scale: -Double(constraint.multiplier), below: ancestor) else { return nil }
+                constant += c2
+            }
+            let relation: Relation = constraint.relation == .equal ? .equal : constraint.relation == .lessThanOrEqual ? .lessOrEqual : .greaterOrEqual
+            return (constant, relation, constraint.priority.rawValue)
+        case .hold(let index, let k):
+            return hold(index, k)
+        case .fittingTarget(let axis):
+            guard let fitting else { return nil }
+            scratchVariables.append(2 + Int32(axis)); scratchCoefficients.append(1)
+            let target = axis == 0 ? fitting.target.width : fitting.target.height
+            return (-Double(target), .equal, (axis == 0 ? fitting.horizontal : fitting.vertical).rawValue)
+        case .compression(let index, let axis), .hugging(let index, let axis):
+            guard let view = items[Int(index)] as? UIView else { return nil }
+            let isCompression: Bool
+            if case .compression = origin { isCompression = true } else { isCompression = false }
+            let v = Int32(Int(index) * 4 + 2 + Int(axis))
+            let size = view.intrinsicContentSize
+            let length = axis == 0 ? size.width : size.height
+            guard length != UIView.noIntrinsicMetric, length.isFinite else { return nil }
+            let axisValue: NSLayoutConstraint.Axis = axis == 0 ? .horizontal : .vertical
+            scratchVariables.append(v); scratchCoefficients.append(1)
+            if isCompression {
+                return (-Double(length), .greaterOrEqual, view.contentCompressionResistancePriority(for: axisValue).rawValue)
+            }
+            return (-Double(length), .lessOrEqual, view.contentHuggingPriority(for: axisValue).rawValue)
+        }
+    }
+
+    /// A held unknown: the root at its bounds, a view at its frame relative to its superview
+    /// (sides its mask makes flexible following the superview's size), a system guide at its
+    /// view's margins.
+    private func hold(_ index: Int32, _ k: UInt8) -> (Double, Relation, Float)? {
+        let object = items[Int(index)]
+        let base = Int32(Int(index) * 4)
+        let v = base + Int32(k)
+        scratchVariables.append(v); scratchCoefficients.append(1)
+        let required = UILayoutPriority.required.rawValue
+        if let view = object as? UIView {
+            if view === root {
+                switch k {
+                case 0, 1: return (0, .equal, required)
+                case 2: return (-Double(view.bounds.width), .equal, required)
+                default: return (-Double(view.bounds.height), .equal, required)
+                }
+            }
+            guard let superview = view.superview else { return nil }
+            let parent = Int32(Int(itemParent[Int(index)]) * 4)
+            let frame = view.frame, size = superview.bounds.size
+            let mask = view.autoresizingMask
+            let horizontal = k == 0 || k == 2
+            let flexibleLow = horizontal ? mask.contains(.flexibleLeftMargin) : mask.contains(.flexibleTopMargin)
+            let flexibleLength = horizontal ? mask.contains(.flexibleWidth) : mask.contains(.flexibleHeight)
+            let flexibleHigh = horizontal ? mask.contains(.flexibleRightMargin) : mask.contains(.flexibleBottomMargin)
+            let origin = Double(horizontal ? frame.minX : frame.minY)
+            let length = Double(horizontal ? frame.width : frame.height)
+            let outer = Double(horizontal ? size.width : size.height)
+            let parentLength = parent + (horizontal ? 2 : 3)
+            let flexibleCount = (flexibleLow ? 1 : 0) + (flexibleLength ? 1 : 0) + (flexibleHigh ? 1 : 0)
+            let autoresizes = superview.autoresizesSubviews && flexibleCount > 0
+            if k < 2 {
+                // origin = offset (+ a share of the superview's growth).
+                if autoresizes && flexibleLow {
+                    // The low margin takes its share of what the superview gains.
+                    let share = flexibleCount == 1 ? 1.0 : shareOfGrowth(origin, of: origin + length * (flexibleLength ? 1 : 0) + (outer - origin - length) * (flexibleHigh ? 1 : 0))
+                    scratchVariables.append(parentLength); scratchCoefficients.append(-share)
+                    return (-(origin - share * outer), .equal, required)
+                }
+                return (-origin, .equal, required)
+            }
+            if autoresizes && flexibleLength {
+                let share = flexibleCount == 1 ? 1.0 : shareOfGrowth(length, of: length + origin * (flexibleLow ? 1 : 0) + (outer - origin - length) * (flexibleHigh ? 1 : 0))
+                scratchVariables.append(parentLength); scratchCoefficients.append(-share)
+                return (-(length - share * outer), .equal, required)
+            }
+            return (-length, .equal, required)
+        }
+        guard let guide = object as? UILayoutGuide, let owner = guide.owningView else { return nil }
+        let parent = Int32(Int(itemParent[Int(index)]) * 4)
+        let insets: UIEdgeInsets
+        switch guide.system {
+        case .safeArea?: insets = owner.safeAreaInsets
+        default: insets = owner.layoutMargins
+        }
+        switch k {
+        case 0: return (-Double(insets.left), .equal, required)
+        case 1: return (-Double(insets.top), .equal, required)
+        case 2: scratchVariables.append(parent + 2); scratchCoefficients.append(-1); return (Double(insets.left + insets.right), .equal, required)
+        default: scratchVariables.append(parent + 3); scratchCoefficients.append(-1); return (Double(insets.top + insets.bottom), .equal, required)
+        }
+    }
+
+    /// The part of a superview's growth a flexible part takes when several share it, in
+    /// proportion to their lengths (an equal share when they are all zero).
+    private func shareOfGrowth(_ part: Double, of total: Double) -> Double {
+        total > 0 ? part / total : 0.5
+    }
+
+    /// The item standing for `object` in a constraint on `attribute` (for baselines, the view
+    /// that stands for the baseline).
+    private func index(of object: AnyObject, _ attribute: NSLayoutConstraint.Attribute) -> Int32? {
+        var object = object
+        if attribute == .firstBaseline || attribute == .lastBaseline, let view = object as? UIView {
+            object = attribute == .firstBaseline ? view.forFirstBaselineLayout : view.forLastBaselineLayout
+        }
+        return itemIndex[ObjectIdentifier(object)]
+    }
+
+    /// The nearest item that is or contains both.
+    private func commonAncestor(_ a: Int32, _ b: Int32) -> Int32 {
+        var a = a, b = b
+        while itemDepth[Int(a)] > itemDepth[Int(b)] { a = itemParent[Int(a)] }
+        while itemDepth[Int(b)] > itemDepth[Int(a)] { b = itemParent[Int(b)] }
+        while a != b && a >= 0 && b >= 0 {
+            a = itemParent[Int(a)]
+            b = itemParent[Int(b)]
+        }
+        return a
+    }
+
+    /// Writes `scale` × an item's attribute into the scratch terms and returns the constant
+    /// part; positions in the space of `ancestor` (the item's own position sums its offsets
+    /// up to it; the ancestor's own edges are at its origin). Nil for `.notAnAttribute`.
+    private func attribute(_ attribute: NSLayoutConstraint.Attribute, of index: Int32, scale: Double, below ancestor: Int32) -> Double? {
+        let base = Int32(Int(index) * 4)
+        let object = items[Int(index)]
         let margins = (object as? UIView)?.layoutMargins ?? .zero
+        func size(_ k: Int32, _ c: Double) {
+            scratchVariables.append(base + k)
+            scratchCoefficients.append(c * scale)
+        }
+        /// The item's left (k 0) or top (k 1) edge in the ancestor's space.
+        func origin(_ k: Int32) {
+            var current = index
+            while current != ancestor && current >= 0 {
+                scratchVariables.append(current * 4 + k)
+                scratchCoefficients.append(scale)
+                current = itemParent[Int(current)]
+            }
+        }
         switch attribute {
-        case .left, .leading: return left
-        case .right, .trailing: return left + width
-        case .top: return top
-        case .bottom, .lastBaseline: return top + height
-        case .firstBaseline: return top + height
-        case .width: return width
-        case .height: return height
-        case .centerX: return left + width * 0.5
-        case .centerY: return top + height * 0.5
-        case .leftMargin, .leadingMargin: return left + Double(margins.left)
-        case .rightMargin, .trailingMargin: return left + width + (-Double(margins.right))
-        case .topMargin: return top + Double(margins.top)
-        case .bottomMargin: return top + height + (-Double(margins.bottom))
-        case .centerXWithinMargins: return left + width * 0.5 + Double(margins.left - margins.right) / 2
-        case .centerYWithinMargins: return top + height * 0.5 + Double(margins.top - margins.bottom) / 2
+        case .left, .leading: origin(0); return 0
+        case .right, .trailing: origin(0); size(2, 1); return 0
+        case .top: origin(1); return 0
+        case .bottom: origin(1); size(3, 1); return 0
+        case .width: size(2, 1); return 0
+        case .height: size(3, 1); return 0
+        case .centerX: origin(0); size(2, 0.5); return 0
+        case .centerY: origin(1); size(3, 0.5); return 0
+        case .firstBaseline, .lastBaseline:
+            // Text centred in its view: the baseline is a fixed distance from the centre.
+            if let offsets = (object as? UIView)?.baselineOffsetsFromCenter {
+                origin(1); size(3, 0.5)
+                return scale * Double(attribute == .firstBaseline ? offsets.first : offsets.last)
+            }
+            origin(1); size(3, 1); return 0
+        case .leftMargin, .leadingMargin: origin(0); return scale * Double(margins.left)
+        case .rightMargin, .trailingMargin: origin(0); size(2, 1); return -scale * Double(margins.right)
+        case .topMargin: origin(1); return scale * Double(margins.top)
+        case .bottomMargin: origin(1); size(3, 1); return -scale * Double(margins.bottom)
+        case .centerXWithinMargins: origin(0); size(2, 0.5); return scale * Double(margins.left - margins.right) / 2
+        case .centerYWithinMargins: origin(1); size(3, 0.5); return scale * Double(margins.top - margins.bottom) / 2
         case .notAnAttribute: return nil
         }
+    }
+
+    // MARK: The solution
+
+    /// Fixes, defines and solves the core; false when a conflict broke a row and the whole
+    /// must start again.
+    private func solveFromScratch(broken: inout Set<Int32>) -> Bool {
+        let rowCount = rowOrigin.count
+        let variableCount = items.count * 4
+        values = Array(repeating: 0, count: variableCount)
+        state = Array(repeating: .free, count: variableCount)
+        rowRole = Array(repeating: .core, count: rowCount)
+        rowTarget = Array(repeating: -1, count: rowCount)
+        rowOrder = Array(repeating: -1, count: rowCount)
+        fixingRows.removeAll(keepingCapacity: true)
+        definingRows.removeAll(keepingCapacity: true)
+        for row in broken { rowRole[Int(row)] = .broken }
+
+        // Rows of each unknown.
+        var counts = [Int32](repeating: 0, count: variableCount + 1)
+        for v in termVariable { counts[Int(v) + 1] += 1 }
+        for v in 0..<variableCount { counts[v + 1] += counts[v] }
+        occurrenceStart = counts
+        occurrence = [Int32](repeating: 0, count: termVariable.count)
+        var fill = counts
+        for row in 0..<rowCount {
+            for t in Int(termStart[row])..<Int(termStart[row + 1]) {
+                let v = Int(termVariable[t])
+                occurrence[Int(fill[v])] = Int32(row)
+                fill[v] += 1
+            }
+        }
+
+        // 1. Fixing: required equalities with one unknown not yet fixed.
+        var unfixed = [Int32](repeating: 0, count: rowCount)
+        var queue: [Int32] = []
+        for row in 0..<rowCount where rowRole[row] != .broken {
+            unfixed[row] = termStart[row + 1] - termStart[row]
+            if unfixed[row] == 1 && isRequiredEquality(row) { queue.append(Int32(row)) }
+            else if unfixed[row] == 0 { rowRole[row] = .settled }
+        }
+        var head = 0
+        while head < queue.count {
+            let row = Int(queue[head])
+            head += 1
+            guard rowRole[row] == .core, unfixed[row] == 1 else { continue }
+            var target: Int32 = -1, a = 0.0, sum = rowConstant[row]
+            for t in Int(termStart[row])..<Int(termStart[row + 1]) {
+                let v = termVariable[t]
+                if state[Int(v)] == .fixed { sum += termCoefficient[t] * values[Int(v)] } else { target = v; a = termCoefficient[t] }
+            }
+            guard target >= 0, abs(a) > 1e-9 else { continue }
+            values[Int(target)] = -sum / a
+            state[Int(target)] = .fixed
+            rowRole[row] = .fixes
+            rowTarget[row] = target
+            rowOrder[row] = Int32(fixingRows.count)
+            fixingRows.append(Int32(row))
+            for o in Int(occurrenceStart[Int(target)])..<Int(occurrenceStart[Int(target) + 1]) {
+                let other = Int(occurrence[o])
+                guard other != row, rowRole[other] == .core else { continue }
+                unfixed[other] -= 1
+                if unfixed[other] == 1 && isRequiredEquality(other) {
+                    queue.append(Int32(other))
+                } else if unfixed[other] == 0 {
+                    rowRole[other] = .settled
+                    if isRequired(other) && violation(other) > 1e-6 {
+                        breakRow(other, among: conflictSet(other), &broken)
+                        return false
+                    }
+                }
+            }
+        }
+        // Settled required rows already violated (written with fixed values only).
+        for row in 0..<rowCount where rowRole[row] == .settled && isRequired(row) && violation(row) > 1e-6 {
+            breakRow(row, among: conflictSet(row), &broken)
+            return false
+        }
+
+        // 2. Defining: unknowns in one live row, a required equality, are what it makes them.
+        var live = [Int32](repeating: 0, count: variableCount)
+        for row in 0..<rowCount where rowRole[row] == .core {
+            for t in Int(termStart[row])..<Int(termStart[row + 1]) where state[Int(termVariable[t])] != .fixed {
+                live[Int(termVariable[t])] += 1
+            }
+        }
+        var candidates: [Int32] = []
+        for v in 0..<variableCount where live[v] == 1 && state[v] != .fixed { candidates.append(Int32(v)) }
+        var peeled: [Int32] = []
+        while let v = candidates.popLast() {
+            guard live[Int(v)] == 1, state[Int(v)] == .free else { continue }
+            // Its one live row.
+            var row = -1
+            for o in Int(occurrenceStart[Int(v)])..<Int(occurrenceStart[Int(v) + 1]) where rowRole[Int(occurrence[o])] == .core {
+                row = Int(occurrence[o])
+                break
+            }
+            guard row >= 0, isRequiredEquality(row), abs(coefficient(of: v, in: row)) > 1e-9 else { continue }
+            state[Int(v)] = .defined
+            rowRole[row] = .defines
+            rowTarget[row] = v
+            peeled.append(Int32(row))
+            for t in Int(termStart[row])..<Int(termStart[row + 1]) {
+                let u = termVariable[t]
+                guard u != v, state[Int(u)] == .free else { continue }
+                live[Int(u)] -= 1
+                if live[Int(u)] == 1 { candidates.append(u) }
+            }
+        }
+        // Evaluated from the last set aside to the first.
+        definingRows = peeled.reversed()
+        for (order, row) in definingRows.enumerated() { rowOrder[Int(row)] = Int32(order) }
+
+        // 3. The core, in independent groups.
+        var parent = Array(0..<Int32(variableCount))
+        func find(_ x: Int32) -> Int32 {
+            var x = x
+            while parent[Int(x)] != x {
+                parent[Int(x)] = parent[Int(parent[Int(x)])]
+                x = parent[Int(x)]
+            }
+            return x
+        }
+        var coreRows: [Int32] = []
+        for row in 0..<rowCount where rowRole[row] == .core {
+            coreRows.append(Int32(row))
+            var first: Int32 = -1
+            for t in Int(termStart[row])..<Int(termStart[row + 1]) {
+                let v = termVariable[t]
+                guard state[Int(v)] != .fixed else { continue }
+                state[Int(v)] = .core
+                if first < 0 { first = find(v) } else { let r = find(v); if r != first { parent[Int(r)] = first } }
+            }
+        }
+        groups.removeAll()
+        rowGroup = Array(repeating: -1, count: rowCount)
+        rowSolverConstraint = Array(repeating: nil, count: rowCount)
+        variableGroup = Array(repeating: -1, count: variableCount)
+        variableSymbol = Array(repeating: nil, count: variableCount)
+        var groupOfRoot: [Int32: Int32] = [:]
+        for row in coreRows {
+            var group: Int32 = -1
+            for t in Int(termStart[Int(row)])..<Int(termStart[Int(row) + 1]) where state[Int(termVariable[t])] == .core {
+                let r = find(termVariable[t])
+                if let known = groupOfRoot[r] { group = known } else {
+                    group = Int32(groups.count)
+                    groupOfRoot[r] = group
+                    groups.append(Group())
+                }
+                break
+            }
+            rowGroup[Int(row)] = group
+        }
+        // Required rows first, in order, then the optional ones; a conflicting one is broken.
+        let ordered = coreRows.filter { isRequired(Int($0)) } + coreRows.filter { !isRequired(Int($0)) }
+        for row in ordered {
+            let group = rowGroup[Int(row)]
+            guard group >= 0 else { continue }
+            let constraint = makeSolverConstraint(Int(row), group: group)
+            do {
+                try groups[Int(group)].solver.add(constraint)
+                rowSolverConstraint[Int(row)] = constraint
+            } catch {
+                rowRole[Int(row)] = .broken
+                broken.insert(row)
+                report(broken: Int(row), conflicts: coreRows.filter { rowGroup[Int($0)] == group && rowSolverConstraint[Int($0)] != nil && isRequired(Int($0)) })
+            }
+        }
+        for group in groups {
+            group.solver.updateVariables()
+            for (i, v) in group.variables.enumerated() { values[Int(v)] = group.symbols[i].value }
+        }
+        for row in definingRows { evaluate(Int(row)) }
+        return true
+    }
+
+    private func makeSolverConstraint(_ row: Int, group: Int32) -> SolverConstraint {
+        var terms: [(variable: LayoutVariable, coefficient: Double)] = []
+        for t in Int(termStart[row])..<Int(termStart[row + 1]) {
+            let v = Int(termVariable[t])
+            guard state[v] == .core else { continue }
+            terms.append((symbol(for: v, group: group), termCoefficient[t]))
+        }
+        let relation: SolverConstraint.Relation = rowRelation[row] == .equal ? .equal : rowRelation[row] == .lessOrEqual ? .lessOrEqual : .greaterOrEqual
+        return SolverConstraint(LinearExpression(terms, constant: effectiveConstant(row)), relation,
+                                strength: LayoutStrength(priority: rowPriority[row]))
+    }
+
+    private func symbol(for v: Int, group: Int32) -> LayoutVariable {
+        if let known = variableSymbol[v] { return known }
+        let made = LayoutVariable("v\(v)")
+        variableSymbol[v] = made
+        variableGroup[v] = group
+        groups[Int(group)].variables.append(Int32(v))
+        groups[Int(group)].symbols.append(made)
+        return made
+    }
+
+    /// A core row's constant with its fixed unknowns' values folded in.
+    private func effectiveConstant(_ row: Int) -> Double {
+        var sum = rowConstant[row]
+        for t in Int(termStart[row])..<Int(termStart[row + 1]) where state[Int(termVariable[t])] == .fixed {
+            sum += termCoefficient[t] * values[Int(termVariable[t])]
+        }
+        return sum
+    }
+
+    /// Sets a fixing or defining row's unknown from the others; true when it changed.
+    @discardableResult
+    private func evaluate(_ row: Int) -> Bool {
+        let target = Int(rowTarget[row])
+        var sum = rowConstant[row], a = 0.0
+        for t in Int(termStart[row])..<Int(termStart[row + 1]) {
+            let v = Int(termVariable[t])
+            if v == target { a = termCoefficient[t] } else { sum += termCoefficient[t] * values[v] }
+        }
+        let value = -sum / a
+        guard value != values[target] else { return false }
+        values[target] = value
+        return true
+    }
+
+    private func isRequired(_ row: Int) -> Bool { rowPriority[row] >= UILayoutPriority.required.rawValue }
+    private func isRequiredEquality(_ row: Int) -> Bool { rowRelation[row] == .equal && isRequired(row) }
+
+    private func coefficient(of v: Int32, in row: Int) -> Double {
+        for t in Int(termStart[row])..<Int(termStart[row + 1]) where termVariable[t] == v { return termCoefficient[t] }
+        return 0
+    }
+
+    /// How far a row with known unknowns is from holding (0 when it holds).
+    private func violation(_ row: Int) -> Double {
+        var sum = rowConstant[row]
+        for t in Int(termStart[row])..<Int(termStart[row + 1]) { sum += termCoefficient[t] * values[Int(termVariable[t])] }
+        switch rowRelation[row] {
+        case .equal: return abs(sum)
+        case .lessOrEqual: return Swift.max(0, sum)
+        case .greaterOrEqual: return Swift.max(0, -sum)
+        }
+    }
+
+    /// A settled row and the fixing rows behind its unknowns: the constraints that conflict.
+    private func conflictSet(_ row: Int) -> [Int32] {
+        var set: [Int32] = [Int32(row)]
+        var seen = Set<Int32>(set)
+        var head = 0
+        while head < set.count && set.count < 64 {
+            let current = Int(set[head])
+            head += 1
+            for t in Int(termStart[current])..<Int(termStart[current + 1]) {
+                let v = Int(termVariable[t])
+                guard state[v] == .fixed else { continue }
+                for o in Int(occurrenceStart[v])..<Int(occurrenceStart[v + 1]) {
+                    let other = occurrence[o]
+                    if rowRole[Int(other)] == .fixes && rowTarget[Int(other)] == Int32(v) && seen.insert(other).inserted { set.append(other) }
+                }
+            }
+        }
+        return set.sorted()
+    }
+
+    /// Breaks the conflict's constraint iOS would break: the most recently added of the
+    /// app's constraints (held frames only when no constraint of the app is in it).
+    private func breakRow(_ row: Int, among conflict: [Int32], _ broken: inout Set<Int32>) {
+        let victim = conflict.last { if case .constraint = rowOrigin[Int($0)] { return true } else { return false } } ?? Int32(row)
+        broken.insert(victim)
+        report(broken: Int(victim), conflicts: conflict.filter { $0 != victim })
+    }
+
+    private func report(broken row: Int, conflicts: [Int32]) {
+        func describe(_ row: Int) -> String? {
+            switch rowOrigin[row] {
+            case .constraint(let constraint): return "\(constraint)"
+            case .hold(let index, let k):
+                guard let view = items[Int(index)] as? UIView else { return nil }
+                let name = ["minX", "minY", "width", "height"][Int(k)]
+                return "<NSAutoresizingMaskLayoutConstraint \(type(of: view)):\(UInt(bitPattern: ObjectIdentifier(view).hashValue)).\(name)>"
+            case .compression, .hugging, .fittingTarget: return nil
+            }
+        }
+        let list = (conflicts.map { Int($0) } + [row]).compactMap(describe).map { "    \($0)" }.joined(separator: ",\n")
+        LayoutLog.report("""
+            Unable to simultaneously satisfy constraints.
+            \tProbably at least one of the constraints in the following list is one you don't want.
+            (
+            \(list)
+            )
+
+            Will attempt to recover by breaking constraint
+            \(describe(row) ?? "a constraint holding a view at its frame")
+            """)
+    }
+
+    // MARK: Updating
+
+    /// Applies changed constants: fixed values forward, the core groups through their
+    /// solvers, defined values after. False when a rebuild is needed (a conflict, a row that
+    /// appeared or went).
+    private func update() -> Bool {
+        let dirty = dirtyRows
+        dirtyRows.removeAll(keepingCapacity: true)
+        for row in dirty { rowIsDirty[Int(row)] = false }
+        var fixHeap = RowHeap(), defineHeap = RowHeap()
+        var coreDirty: [Int32] = []
+        var moved: [Int32] = []
+        var changedValue = [Int32]()
+
+        func spread(_ v: Int) {
+            changedValue.append(Int32(v))
+            for o in Int(occurrenceStart[v])..<Int(occurrenceStart[v + 1]) {
+                let other = Int(occurrence[o])
+                switch rowRole[other] {
+                case .fixes: if rowTarget[other] != Int32(v) { fixHeap.push(Int32(other), order: rowOrder[other]) }
+                case .defines: if rowTarget[other] != Int32(v) { defineHeap.push(Int32(other), order: rowOrder[other]) }
+                case .core: coreDirty.append(Int32(other))
+                case .settled, .broken: break
+                }
+            }
+        }
+
+        for row in dirty {
+            let r = Int(row)
+            scratchVariables.removeAll(keepingCapacity: true)
+            scratchCoefficients.removeAll(keepingCapacity: true)
+            guard let (constant, relation, priority) = emit(rowOrigin[r]) else { return false }
+            guard relation == rowRelation[r], priority == rowPriority[r], sameTerms(r) else { return false }
+            guard constant != rowConstant[r] else { continue }
+            rowConstant[r] = constant
+            switch rowRole[r] {
+            case .fixes: fixHeap.push(row, order: rowOrder[r])
+            case .defines: defineHeap.push(row, order: rowOrder[r])
+            case .core: coreDirty.append(row)
+            case .settled:
+                if isRequired(r) && violation(r) > 1e-6 { return false }
+            case .broken: return false
+            }
+        }
+        while let row = fixHeap.pop() {
+            if evaluate(Int(row)) { spread(Int(rowTarget[Int(row)])) }
+        }
+        // Settled rows whose fixed unknowns moved must still hold.
+        for v in changedValue {
+            for o in Int(occurrenceStart[Int(v)])..<Int(occurrenceStart[Int(v) + 1]) {
+                let other = Int(occurrence[o])
+                if rowRole[other] == .settled && isRequired(other) && violation(other) > 1e-6 { return false }
+            }
+        }
+        var touchedGroups = Set<Int32>()
+        for row in coreDirty {
+            let r = Int(row)
+            guard rowRole[r] == .core, let constraint = rowSolverConstraint[r] else { continue }
+            let group = rowGroup[r]
+            do { try groups[Int(group)].solver.setConstant(constraint, effectiveConstant(r)) } catch { return false }
+            touchedGroups.insert(group)
+        }
+        for group in touchedGroups {
+            let g = groups[Int(group)]
+            g.solver.updateVariables()
+            for (i, v) in g.variables.enumerated() where values[Int(v)] != g.symbols[i].value {
+                values[Int(v)] = g.symbols[i].value
+                spread(Int(v))
+            }
+        }
+        while let row = defineHeap.pop() {
+            if evaluate(Int(row)) { spread(Int(rowTarget[Int(row)])) }
+        }
+        for v in changedValue { moved.append(v / 4) }
+        movedItems = moved
+        return true
+    }
+
+    /// Whether the scratch terms are the row's (the same unknowns, the same coefficients).
+    private func sameTerms(_ row: Int) -> Bool {
+        // Merge as `addRow` does, then compare as multisets (terms are few).
+        var merged: [(Int32, Double)] = []
+        for (i, v) in scratchVariables.enumerated() {
+            if let j = merged.firstIndex(where: { $0.0 == v }) { merged[j].1 += scratchCoefficients[i] } else { merged.append((v, scratchCoefficients[i])) }
+        }
+        merged.removeAll { abs($0.1) < 1e-12 }
+        let start = Int(termStart[row]), end = Int(termStart[row + 1])
+        guard merged.count == end - start else { return false }
+        for (v, c) in merged {
+            guard let t = (start..<end).first(where: { termVariable[$0] == v }), termCoefficient[t] == c else { return false }
+        }
+        return true
+    }
+
+    // MARK: Questions
+
+    /// Whether the constraints leave any of `item`'s unknowns free to take other values.
+    func isAmbiguous(_ object: AnyObject) -> Bool {
+        solveIfNeeded()
+        guard let index = itemIndex[ObjectIdentifier(object)] else { return true }
+        var ambiguous = [Bool](repeating: false, count: values.count)
+        for v in 0..<values.count {
+            switch state[v] {
+            case .free: ambiguous[v] = true
+            case .core:
+                if let symbol = variableSymbol[v], variableGroup[v] >= 0 {
+                    ambiguous[v] = !groups[Int(variableGroup[v])].solver.isDetermined(symbol)
+                } else {
+                    ambiguous[v] = true
+                }
+            case .fixed, .defined: break
+            }
+        }
+        for row in definingRows {
+            let target = Int(rowTarget[Int(row)])
+            for t in Int(termStart[Int(row)])..<Int(termStart[Int(row) + 1]) where ambiguous[Int(termVariable[t])] {
+                ambiguous[target] = true
+            }
+        }
+        return (0..<4).contains { ambiguous[Int(index) * 4 + $0] }
+    }
+
+    /// The app's constraints whose rows name `item`'s unknowns along `axis`.
+    func constraints(affecting object: AnyObject, axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        solveIfNeeded()
+        guard let index = itemIndex[ObjectIdentifier(object)] else { return [] }
+        var found: [NSLayoutConstraint] = []
+        for k in axis == .horizontal ? [0, 2] : [1, 3] {
+            let v = Int(index) * 4 + k
+            for o in Int(occurrenceStart[v])..<Int(occurrenceStart[v + 1]) {
+                if case .constraint(let constraint) = rowOrigin[Int(occurrence[o])], rowRole[Int(occurrence[o])] != .broken,
+                   !found.contains(where: { $0 === constraint }) {
+                    found.append(constraint)
+                }
+            }
+        }
+        return found
+    }
+
+    /// The views placed by constraints that the last solution moved (after a build, all of
+    /// them), once: the list empties.
+    func takeMovedViews() -> [UIView] {
+        var views: [UIView] = []
+        if let moved = movedItems {
+            var seen = Set<Int32>()
+            for index in moved where seen.insert(index).inserted {
+                if let view = items[Int(index)] as? UIView, !view.translatesAutoresizingMaskIntoConstraints { views.append(view) }
+            }
+        } else {
+            for case let view as UIView in items where !view.translatesAutoresizingMaskIntoConstraints && view !== root { views.append(view) }
+        }
+        movedItems = []
+        return views
+    }
+}
+
+/// Rows waiting to be evaluated, smallest order first, each once.
+private struct RowHeap {
+    private var heap: [(order: Int32, row: Int32)] = []
+    private var queued = Set<Int32>()
+
+    mutating func push(_ row: Int32, order: Int32) {
+        guard queued.insert(row).inserted else { return }
+        heap.append((order, row))
+        var i = heap.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            guard heap[p].order > heap[i].order else { break }
+            heap.swapAt(p, i)
+            i = p
+        }
+    }
+
+    mutating func pop() -> Int32? {
+        guard let top = heap.first else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < heap.count && heap[l].order < heap[m].order { m = l }
+                if r < heap.count && heap[r].order < heap[m].order { m = r }
+                guard m != i else { break }
+                heap.swapAt(m, i)
+                i = m
+            }
+        }
+        queued.remove(top.row)
+        return top.row
     }
 }
 
@@ -222,43 +1017,53 @@ extension UIView {
         return view
     }
 
+    /// The engine of this view's hierarchy, made when first needed.
+    var layoutEngine: LayoutEngine {
+        let root = layoutRoot
+        if let engine = root.layoutState.engine { return engine }
+        let made = LayoutEngine(root: root)
+        root.layoutState.engine = made
+        return made
+    }
+
     /// Sets the frames of subviews positioned by constraints from the solved layout of this
     /// hierarchy, rounded to the screen's pixels (`layoutSubviews()`'s default work).
     func applyConstraintLayout() {
         guard storedSubviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) else { return }
-        let root = layoutRoot
-        let engine = root.layoutState.engine ?? {
-            let made = LayoutEngine(root: root)
-            root.layoutState.engine = made
-            return made
-        }()
-        // This view's origin in the root's space: solved, or from the frames above it.
-        let origin: CGPoint
-        if let solved = engine.rect(of: self) {
-            origin = solved.origin
-        } else {
-            origin = root.convert(bounds.origin, from: self)
-        }
-        let scale = UIScreen.mainScale
-        func snap(_ value: CGFloat) -> CGFloat { (value * scale).rounded() / scale }
+        let engine = layoutEngine
         // A multi-line label's height depends on the width it gets: when one gets a new width,
         // its intrinsic size follows and the layout is solved again (a few rounds at most).
         for _ in 0..<3 {
             var relabelled = false
             for subview in storedSubviews where !subview.translatesAutoresizingMaskIntoConstraints {
-                guard let r = engine.rect(of: subview), r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { continue }
-                let x0 = snap(r.minX - origin.x + bounds.minX), y0 = snap(r.minY - origin.y + bounds.minY)
-                let x1 = snap(r.maxX - origin.x + bounds.minX), y1 = snap(r.maxY - origin.y + bounds.minY)
-                let frame = CGRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
-                if subview.frame != frame { subview.frame = frame }
-                if let label = subview as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0,
-                   label.constraintLayoutWidth != frame.width {
-                    label.constraintLayoutWidth = frame.width
-                    label.invalidateIntrinsicContentSize()
-                    relabelled = true
-                }
+                if subview.placeByConstraints(engine) { relabelled = true }
             }
-            guard relabelled else { return }
+            guard relabelled else { break }
         }
+        // Views elsewhere that the last solution moved are placed now, and their superviews
+        // lay out again (as iOS's engine asks when it changes a view's values).
+        for view in engine.takeMovedViews() where view.superview !== self {
+            let before = view.frame
+            _ = view.placeByConstraints(engine)
+            if view.frame != before { view.superview?.setNeedsLayout() }
+        }
+    }
+
+    /// Sets the frame the engine solved for this view, rounded to the screen's pixels; true
+    /// when it is a multi-line label that got a new width (its height must be solved again).
+    func placeByConstraints(_ engine: LayoutEngine) -> Bool {
+        guard let r = engine.rect(of: self), r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return false }
+        let scale = UIScreen.mainScale
+        func snap(_ value: CGFloat) -> CGFloat { (value * scale).rounded() / scale }
+        let x0 = snap(r.minX), y0 = snap(r.minY), x1 = snap(r.maxX), y1 = snap(r.maxY)
+        let placed = CGRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
+        if frame != placed { frame = placed }
+        if let label = self as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0,
+           label.constraintLayoutWidth != placed.width {
+            label.constraintLayoutWidth = placed.width
+            label.invalidateIntrinsicContentSize()
+            return true
+        }
+        return false
     }
 }

@@ -15,8 +15,9 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
 
     func make(_ relation: NSLayoutConstraint.Relation, _ other: NSLayoutAnchor<AnchorType>?, multiplier: CGFloat = 1,
               constant: CGFloat = 0) -> NSLayoutConstraint {
-        NSLayoutConstraint(item: item as Any, attribute: attribute, relatedBy: relation, toItem: other?.item,
-                           attribute: other?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
+        // A gone item makes a constraint that can never be activated, as on iOS.
+        NSLayoutConstraint(first: item ?? NSNull(), attribute, relation, second: other.flatMap { $0.item },
+                           other?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
     }
 
     open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {

@@ -48,7 +48,11 @@ open class NSLayoutConstraint: NSObject {
     open private(set) var multiplier: CGFloat
     /// The offset added to the second side; changing it relays out.
     open var constant: CGFloat {
-        didSet { if constant != oldValue && installedOn != nil { inputsChanged() } }
+        didSet {
+            guard constant != oldValue, installedOn != nil else { return }
+            engine?.noteConstantChanged(self)
+            inputsChanged()
+        }
     }
     /// The constraint's priority (required by default). A required constraint cannot become
     /// optional once installed, nor the other way round (the change is refused, with a message).
@@ -56,7 +60,10 @@ open class NSLayoutConstraint: NSObject {
         didSet {
             guard installedOn != nil else { return }
             guard (oldValue == .required) != (priority == .required) else {
-                if priority != oldValue { inputsChanged() }
+                if priority != oldValue {
+                    LayoutEngine.noteStructureChange()
+                    inputsChanged()
+                }
                 return
             }
             LayoutLog.report("Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(priority.rawValue) and the existing priority was \(oldValue.rawValue).")
@@ -70,6 +77,9 @@ open class NSLayoutConstraint: NSObject {
 
     /// The view the constraint is installed on while active.
     weak var installedOn: UIView?
+    /// The engine holding the constraint and its row there (−1 when none).
+    weak var engine: LayoutEngine?
+    var engineRow: Int32 = -1
 
     /// item1.attribute1 (relation) multiplier × item2.attribute2 + constant.
     public init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
@@ -79,6 +89,19 @@ open class NSLayoutConstraint: NSObject {
         self.relation = relation
         secondItem = view2.map { $0 as AnyObject }
         secondAttribute = view2 == nil ? .notAnAttribute : attr2
+        self.multiplier = multiplier
+        constant = c
+        super.init()
+    }
+
+    /// The same, from items already known to be objects (anchors): no bridging of `Any`.
+    init(first: AnyObject, _ attr1: Attribute, _ relation: Relation, second: AnyObject?, _ attr2: Attribute,
+         multiplier: CGFloat, constant c: CGFloat) {
+        firstItem = first
+        firstAttribute = attr1
+        self.relation = relation
+        secondItem = second
+        secondAttribute = second == nil ? .notAnAttribute : attr2
         self.multiplier = multiplier
         constant = c
         super.init()
@@ -109,18 +132,29 @@ open class NSLayoutConstraint: NSObject {
             LayoutLog.report("Unable to activate constraint \(self) because its items have no common ancestor. Does the constraint or its anchors reference items in different view hierarchies? That's illegal.")
             return
         }
-        host.addConstraint(self)
+        host.install(self)
     }
 
     /// The layout must be solved again: the views that place its items lay out again.
     func inputsChanged() {
-        LayoutEngine.noteChange()
         for item in [firstItem, secondItem] {
             guard let view = NSLayoutConstraint.view(of: item) else { continue }
             (view.superview ?? view).setNeedsLayout()
             if item is UILayoutGuide { view.setNeedsLayout() }
         }
         installedOn?.setNeedsLayout()
+    }
+
+    /// Whether an item is `view` or inside it.
+    func involves(_ view: UIView) -> Bool {
+        for item in [firstItem, secondItem] {
+            var current = NSLayoutConstraint.view(of: item)
+            while let v = current {
+                if v === view { return true }
+                current = v.superview
+            }
+        }
+        return false
     }
 
     /// The view an item belongs to: itself, or a layout guide's owning view.
@@ -135,16 +169,27 @@ open class NSLayoutConstraint: NSObject {
         guard let first = NSLayoutConstraint.view(of: firstItem) else { return nil }
         guard secondItem != nil else { return first }
         guard let second = NSLayoutConstraint.view(of: secondItem) else { return nil }
-        var ancestors: [UIView] = []
-        var current: UIView? = first
-        while let view = current {
-            ancestors.append(view)
-            current = view.superview
+        // The usual cases first: the same view, a view and its superview, siblings.
+        if first === second { return first }
+        let firstParent = first.superview, secondParent = second.superview
+        if firstParent === second { return second }
+        if secondParent === first { return first }
+        if let firstParent, firstParent === secondParent { return firstParent }
+        // Otherwise climb from the same depth.
+        func depth(_ view: UIView) -> Int {
+            var count = 0
+            var current = view.superview
+            while let v = current { count += 1; current = v.superview }
+            return count
         }
-        current = second
-        while let view = current {
-            if ancestors.contains(where: { $0 === view }) { return view }
-            current = view.superview
+        var a: UIView? = first, b: UIView? = second
+        var da = depth(first), db = depth(second)
+        while da > db { a = a?.superview; da -= 1 }
+        while db > da { b = b?.superview; db -= 1 }
+        while let x = a, let y = b {
+            if x === y { return x }
+            a = x.superview
+            b = y.superview
         }
         return nil
     }

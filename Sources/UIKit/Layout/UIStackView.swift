@@ -38,13 +38,13 @@ open class UIStackView: UIView {
     /// A spacing value that means the standard spacing (FLT_MIN).
     public static let spacingUseSystem = CGFloat(Float.leastNormalMagnitude)
 
-    open var axis: NSLayoutConstraint.Axis = .horizontal { didSet { if axis != oldValue { rebuild() } } }
-    open var distribution: Distribution = .fill { didSet { if distribution != oldValue { rebuild() } } }
-    open var alignment: Alignment = .fill { didSet { if alignment != oldValue { rebuild() } } }
+    open var axis: NSLayoutConstraint.Axis = .horizontal { didSet { if axis != oldValue { setNeedsRebuild() } } }
+    open var distribution: Distribution = .fill { didSet { if distribution != oldValue { setNeedsRebuild() } } }
+    open var alignment: Alignment = .fill { didSet { if alignment != oldValue { setNeedsRebuild() } } }
     /// Points between adjacent arranged views (the least, for the spacing distributions).
-    open var spacing: CGFloat = 0 { didSet { if spacing != oldValue { rebuild() } } }
+    open var spacing: CGFloat = 0 { didSet { if spacing != oldValue { setNeedsRebuild() } } }
     /// Whether the views are laid out inside the layout margins rather than the bounds.
-    open var isLayoutMarginsRelativeArrangement = false { didSet { if isLayoutMarginsRelativeArrangement != oldValue { rebuild() } } }
+    open var isLayoutMarginsRelativeArrangement = false { didSet { if isLayoutMarginsRelativeArrangement != oldValue { setNeedsRebuild() } } }
     /// Whether vertical spacing is measured between baselines (stored only, see the note).
     open var isBaselineRelativeArrangement = false
 
@@ -53,6 +53,7 @@ open class UIStackView: UIView {
     private var customSpacings: [ObjectIdentifier: CGFloat] = [:]
     private var generated: [NSLayoutConstraint] = []
     private var spacers: [UILayoutGuide] = []
+    private var needsRebuild = false
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -77,7 +78,7 @@ open class UIStackView: UIView {
         arrangedSubviews.insert(view, at: Swift.max(0, Swift.min(stackIndex, arrangedSubviews.count)))
         view.translatesAutoresizingMaskIntoConstraints = false
         if view.superview !== self { addSubview(view) }
-        rebuild()
+        setNeedsRebuild()
     }
 
     /// Stops arranging `view`; it stays a subview (remove it from its superview too to take it away).
@@ -85,13 +86,13 @@ open class UIStackView: UIView {
         guard arrangedSubviews.contains(where: { $0 === view }) else { return }
         arrangedSubviews.removeAll { $0 === view }
         customSpacings[ObjectIdentifier(view)] = nil
-        rebuild()
+        setNeedsRebuild()
     }
 
     /// Spacing after `arrangedSubview` in place of `spacing`.
     open func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) {
         customSpacings[ObjectIdentifier(arrangedSubview)] = spacing
-        rebuild()
+        setNeedsRebuild()
     }
 
     /// The custom spacing after `arrangedSubview`, or `spacingUseDefault`.
@@ -105,12 +106,12 @@ open class UIStackView: UIView {
         if arrangedSubviews.contains(where: { $0 === subview }) {
             arrangedSubviews.removeAll { $0 === subview }
             customSpacings[ObjectIdentifier(subview)] = nil
-            DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.rebuild() } }
+            setNeedsRebuild()
         }
     }
 
     func arrangedViewVisibilityChanged(_ view: UIView) {
-        if arrangedSubviews.contains(where: { $0 === view }) { rebuild() }
+        if arrangedSubviews.contains(where: { $0 === view }) { setNeedsRebuild() }
     }
 
     // MARK: Constraints
@@ -122,8 +123,22 @@ open class UIStackView: UIView {
         return value == UIStackView.spacingUseSystem ? systemSpacing : value
     }
 
+    /// Asks for the stack's constraints to be made again before the next layout (in
+    /// `updateConstraints()`, as iOS's stack makes them), once however many changes come.
+    private func setNeedsRebuild() {
+        needsRebuild = true
+        LayoutEngine.noteStructureChange()
+        setNeedsUpdateConstraints()
+    }
+
+    open override func updateConstraints() {
+        if needsRebuild { rebuild() }
+        super.updateConstraints()
+    }
+
     /// Replaces the stack's constraints with those its settings and visible views call for.
     private func rebuild() {
+        needsRebuild = false
         NSLayoutConstraint.deactivate(generated)
         for guide in spacers { removeLayoutGuide(guide) }
         generated = []

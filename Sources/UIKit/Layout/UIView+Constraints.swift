@@ -12,6 +12,9 @@ final class ConstraintState {
     var compressionResistance: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (.defaultHigh, .defaultHigh)
     /// The engine of the hierarchy this view is the root of, once a layout needed one.
     var engine: LayoutEngine?
+    /// The engine this view takes part in (as a view held at its frame, a view placed by
+    /// constraints, or a root), told when what it reads of the view changes.
+    weak var itemEngine: LayoutEngine?
 
     init(view: UIView) {
         self.view = view
@@ -84,12 +87,14 @@ extension UIView {
         layoutGuide.owningView?.removeLayoutGuide(layoutGuide)
         layoutGuide.owningView = self
         layoutState.guides.append(layoutGuide)
+        LayoutEngine.noteStructureChange()
     }
 
     public func removeLayoutGuide(_ layoutGuide: UILayoutGuide) {
         guard layoutGuide.owningView === self else { return }
         layoutState.guides.removeAll { $0 === layoutGuide }
         layoutGuide.owningView = nil
+        LayoutEngine.noteStructureChange()
     }
 
     // MARK: Installed constraints
@@ -105,8 +110,14 @@ extension UIView {
             LayoutLog.report("The view hierarchy is not prepared for the constraint: \(constraint). When added to a view, the constraint's items must be descendants of that view (or the view itself).")
             return
         }
+        install(constraint)
+    }
+
+    /// Installs a constraint known to belong here (activation found this view).
+    func install(_ constraint: NSLayoutConstraint) {
         layoutState.constraints.append(constraint)
         constraint.installedOn = self
+        LayoutEngine.noteStructureChange()
         constraint.inputsChanged()
     }
 
@@ -117,8 +128,16 @@ extension UIView {
     /// Uninstalls `constraint` from this view, deactivating it.
     public func removeConstraint(_ constraint: NSLayoutConstraint) {
         guard constraint.installedOn === self else { return }
-        layoutState.constraints.removeAll { $0 === constraint }
+        // From the end: the constraints made last are the ones most often taken away.
+        var installed = layoutState.constraints
+        layoutState.constraints = []
+        var index = installed.count - 1
+        while index >= 0 && installed[index] !== constraint { index -= 1 }
+        if index >= 0 { installed.remove(at: index) }
+        layoutState.constraints = installed
         constraint.installedOn = nil
+        constraint.engineRow = -1
+        LayoutEngine.noteStructureChange()
         constraint.inputsChanged()
         setNeedsLayout()
     }
@@ -146,7 +165,7 @@ extension UIView {
 
     public func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         if axis == .horizontal { layoutState.hugging.horizontal = priority } else { layoutState.hugging.vertical = priority }
-        LayoutEngine.noteChange()
+        LayoutEngine.noteStructureChange()
         superview?.setNeedsLayout()
     }
 
@@ -158,7 +177,7 @@ extension UIView {
 
     public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         if axis == .horizontal { layoutState.compressionResistance.horizontal = priority } else { layoutState.compressionResistance.vertical = priority }
-        LayoutEngine.noteChange()
+        LayoutEngine.noteStructureChange()
         superview?.setNeedsLayout()
     }
 

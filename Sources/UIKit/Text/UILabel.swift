@@ -180,10 +180,10 @@ open class UILabel: UIView {
     /// The layout of the label's text in `width`, from the cache when nothing changed.
     private func layout(width: CGFloat, lines: Int) -> FrameLayout? {
         guard let storedText, storedText.length > 0 else { return nil }
-        var text = styled(storedText)
         let mode = lineBreakMode.rawValue
         let key = LayoutKey(text: storedText, width: width, lines: lines, mode: mode)
         if !adjustsFontSizeToFitWidth, let hit = cache.first(where: { $0.key == key }) { return hit.layout }
+        var text = styled(storedText)
         if adjustsFontSizeToFitWidth, lines == 1, width < .greatestFiniteMagnitude / 2 {
             let natural = StringLayout.layout(text, width: .greatestFiniteMagnitude, maximumLines: 1, lineBreakMode: 2).usedWidth
             if natural > width, natural > 0 {
@@ -246,6 +246,16 @@ open class UILabel: UIView {
         let width = numberOfLines != 1 && wrap > 0 ? wrap : CGFloat.greatestFiniteMagnitude
         guard let layout = layout(width: width, lines: numberOfLines) else { return .zero }
         return CGSize(width: pixelCeil(layout.usedWidth), height: pixelCeil(layout.height))
+    }
+
+    /// The text's first and last baselines from the label's centre, as laid out for its
+    /// intrinsic size (the text is drawn vertically centred).
+    override var baselineOffsetsFromCenter: (first: CGFloat, last: CGFloat)? {
+        let wrap = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : constraintLayoutWidth
+        let width = numberOfLines != 1 && wrap > 0 ? wrap : CGFloat.greatestFiniteMagnitude
+        guard let layout = layout(width: width, lines: numberOfLines), let first = layout.lines.first,
+              let last = layout.lines.last else { return nil }
+        return (first.baseline - layout.height / 2, last.baseline - layout.height / 2)
     }
 
     /// The size the text needs, wrapped to `size.width` when the label may show more than one

@@ -49,6 +49,7 @@ extension UIView {
         }
         storedSubviews.append(view)
         view.superview = self
+        LayoutEngine.noteStructureChange()
         // Appended at the end of both lists, the order already agrees: only other
         // placements need the O(sublayers) resync.
         if case .end = placement {} else { syncSubviewOrder() }
@@ -100,8 +101,10 @@ extension UIView {
         } else {
             parent.willRemoveSubview(self)
         }
+        removeConstraintsLeavingWith(from: parent)
         parent.storedSubviews.removeFirstIdentical(self)
         superview = nil
+        LayoutEngine.noteStructureChange()
         layer.removeFromSuperlayer()
         if notify {
             didMoveToSuperview()
@@ -132,6 +135,22 @@ extension UIView {
         for view in moved {
             view.didMoveToWindow()
             view.owningViewController?.viewDidMoveToWindow(window)
+        }
+    }
+}
+
+extension UIView {
+    /// Leaving `parent`, the view takes its subtree out of the constraints installed above it
+    /// that relate it to views staying behind, as iOS does: those constraints are removed.
+    func removeConstraintsLeavingWith(from parent: UIView) {
+        var ancestor: UIView? = parent
+        while let host = ancestor {
+            if let installed = host.constraintState?.constraints, !installed.isEmpty {
+                for constraint in installed where constraint.involves(self) {
+                    host.removeConstraint(constraint)
+                }
+            }
+            ancestor = host.superview
         }
     }
 }

@@ -88,7 +88,10 @@ extension UIView {
     /// The bounds size changed from `old`: subviews resize by their autoresizing masks, and
     /// the view lays out again.
     func boundsSizeDidChange(from old: CGSize) {
-        LayoutEngine.noteChange()
+        // The root's bounds and frames of views held at them are inputs of layout.
+        if translatesAutoresizingMaskIntoConstraints || superview == nil, let engine = constraintState?.itemEngine {
+            engine.noteItemChanged(self)
+        }
         let new = bounds.size
         if autoresizesSubviews {
             for subview in storedSubviews where !subview.autoresizingMask.isEmpty {

@@ -44,7 +44,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// Whether subviews are resized by their `autoresizingMask` when the bounds change.
     open var autoresizesSubviews = true
     /// How the view resizes when its superview's bounds change.
-    open var autoresizingMask: AutoresizingMask = []
+    open var autoresizingMask: AutoresizingMask = [] {
+        didSet { if autoresizingMask != oldValue && constraintState?.itemEngine != nil { LayoutEngine.noteStructureChange() } }
+    }
     var storedLayoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     /// Constraints, anchors, guides and layout priorities, made when first used.
     var constraintState: ConstraintState?
@@ -53,7 +55,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open var translatesAutoresizingMaskIntoConstraints = true {
         didSet {
             guard translatesAutoresizingMaskIntoConstraints != oldValue else { return }
-            LayoutEngine.noteChange()
+            LayoutEngine.noteStructureChange()
             superview?.setNeedsLayout()
         }
     }
@@ -105,7 +107,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
             layer.frame = newValue
             if layer.bounds.size != old { boundsSizeDidChange(from: old) }
             // A view held at its frame moves the constraints that refer to it.
-            if translatesAutoresizingMaskIntoConstraints { LayoutEngine.noteChange() }
+            if translatesAutoresizingMaskIntoConstraints, let engine = constraintState?.itemEngine { engine.noteItemChanged(self) }
         }
     }
 
@@ -123,7 +125,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The centre of the view in its superview's coordinates: the layer's `position`.
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set {
+            layer.position = newValue
+            if translatesAutoresizingMaskIntoConstraints, let engine = constraintState?.itemEngine { engine.noteItemChanged(self) }
+        }
     }
 
     /// The 2-D transform about the centre (the layer's affine transform).
@@ -423,9 +428,20 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
+    /// Where text in the view has its first and last baselines, from the view's vertical
+    /// centre (text drawn centred); nil for views without text, whose baselines are their
+    /// bottom edge.
+    var baselineOffsetsFromCenter: (first: CGFloat, last: CGFloat)? { nil }
+
+    /// The view whose first baseline stands for this view's in constraints (itself by default).
+    open var forFirstBaselineLayout: UIView { self }
+
+    /// The view whose last baseline stands for this view's in constraints (itself by default).
+    open var forLastBaselineLayout: UIView { self }
+
     /// Tells layout that `intrinsicContentSize` changed.
     open func invalidateIntrinsicContentSize() {
-        LayoutEngine.noteChange()
+        constraintState?.itemEngine?.noteIntrinsicSizeChanged(self)
         superview?.setNeedsLayout()
     }
 
@@ -436,6 +452,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         set {
             guard newValue != storedLayoutMargins else { return }
             storedLayoutMargins = newValue
+            constraintState?.itemEngine?.noteItemChanged(self)
             layoutMarginsDidChange()
         }
     }

@@ -25,6 +25,12 @@ final class LayoutSolver {
     private struct Tag {
         var marker = -1
         var other = -1
+        /// The markers' coefficients in the constraint's row as first made (before any sign
+        /// reversal): a constant change of δ is the marker moving by −δ / coefficient.
+        var markerCoefficient = 1.0
+        var otherCoefficient = 1.0
+        /// The constraint's constant now (its expression's, until `setConstant` changes it).
+        var constant = 0.0
     }
 
     private struct Edit {
@@ -112,6 +118,61 @@ final class LayoutSolver {
         try optimize(objective: true)
     }
 
+    /// Changes a held constraint's constant without rebuilding: the change moves its marker,
+    /// and the dual simplex restores feasibility. Throws `.unsatisfiable` when a required
+    /// constraint can no longer hold with the others (the solver must then be rebuilt).
+    func setConstant(_ constraint: SolverConstraint, _ value: Double) throws {
+        let id = ObjectIdentifier(constraint)
+        guard var entry = tags[id] else { throw Failure.unknown }
+        let delta = value - entry.tag.constant
+        guard delta != 0 else { return }
+        entry.tag.constant = value
+        tags[id] = entry
+        let tag = entry.tag
+        // In the constraint's equation e + c + k·m = 0, c + δ with marker m' is c with
+        // m = m' + δ / k: rows holding m as a parameter shift by a·δ / k, a basic m by −δ / k.
+        if rows[tag.marker] != nil {
+            let moved = rows[tag.marker]!.add(-delta / tag.markerCoefficient)
+            try note(tag.marker, moved)
+        } else if tag.other >= 0 && rows[tag.other] != nil {
+            let moved = rows[tag.other]!.add(-delta / tag.otherCoefficient)
+            try note(tag.other, moved)
+        } else {
+            let shift = delta / tag.markerCoefficient
+            for symbol in Array(rows.keys) {
+                let a = rows[symbol]!.coefficient(for: tag.marker)
+                guard a != 0 else { continue }
+                try note(symbol, rows[symbol]!.add(a * shift))
+            }
+        }
+        try dualOptimize()
+    }
+
+    /// A basic symbol's new constant: a restricted one below zero needs a dual pivot; a
+    /// dummy away from zero means required constraints conflict.
+    private func note(_ symbol: Int, _ constant: Double) throws {
+        switch kinds[symbol] {
+        case .external: break
+        case .dummy: if !SolverRow.nearZero(constant) { throw Failure.unsatisfiable }
+        case .slack, .error: if constant < 0 { infeasible.append(symbol) }
+        }
+    }
+
+    /// Whether `variable`'s value is fixed by the constraints: it is basic and no parameter
+    /// of its row could move without changing the objective (a free variable, or a slack or
+    /// error at no cost, would let it take other values).
+    func isDetermined(_ variable: LayoutVariable) -> Bool {
+        guard variable.symbol >= 0, variable.symbol < kinds.count, let row = rows[variable.symbol] else { return false }
+        for (symbol, _) in row.cells {
+            switch kinds[symbol] {
+            case .dummy: continue
+            case .external: return false
+            case .slack, .error: if abs(objective.coefficient(for: symbol)) < 1e-9 { return false }
+            }
+        }
+        return true
+    }
+
     // MARK: Edit variables
 
     /// Makes `variable` one whose value is suggested (`suggestValue`), held with `strength`
@@ -168,6 +229,7 @@ final class LayoutSolver {
     /// current parametric symbols.
     private func makeRow(_ constraint: SolverConstraint, _ tag: inout Tag) -> SolverRow {
         let expression = constraint.expression
+        tag.constant = expression.constant
         var row = SolverRow(constant: expression.constant)
         for (variable, coefficient) in expression.terms where !SolverRow.nearZero(coefficient) {
             let symbol = symbol(for: variable)
@@ -179,10 +241,12 @@ final class LayoutSolver {
             let sign: Double = constraint.relation == .lessOrEqual ? 1 : -1
             let slack = newSymbol(.slack)
             tag.marker = slack
+            tag.markerCoefficient = sign
             row.insert(slack, sign)
             if !constraint.strength.isRequired {
                 let error = newSymbol(.error)
                 tag.other = error
+                tag.otherCoefficient = -sign
                 row.insert(error, -sign)
                 objective.insert(error, weight)
             }
@@ -191,6 +255,8 @@ final class LayoutSolver {
                 let plus = newSymbol(.error), minus = newSymbol(.error)
                 tag.marker = plus
                 tag.other = minus
+                tag.markerCoefficient = -1
+                tag.otherCoefficient = 1
                 row.insert(plus, -1)
                 row.insert(minus, 1)
                 objective.insert(plus, weight)
