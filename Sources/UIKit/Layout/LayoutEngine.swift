@@ -209,7 +209,11 @@ final class LayoutEngine {
         noteItemChanged(view)
     }
 
+    /// Whether a change waits to be solved (the root lays out to place what moves).
+    var hasPendingWork: Bool { !dirtyRows.isEmpty || builtAt != LayoutEngine.structureCount }
+
     private func markDirty(_ row: Int32) {
+        if dirtyRows.isEmpty { root.setNeedsLayout() }
         guard !rowIsDirty[Int(row)] else { return }
         rowIsDirty[Int(row)] = true
         dirtyRows.append(row)
@@ -1029,8 +1033,15 @@ extension UIView {
     /// Sets the frames of subviews positioned by constraints from the solved layout of this
     /// hierarchy, rounded to the screen's pixels (`layoutSubviews()`'s default work).
     func applyConstraintLayout() {
-        guard storedSubviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) else { return }
-        let engine = layoutEngine
+        let engine: LayoutEngine
+        if storedSubviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) {
+            engine = layoutEngine
+        } else if let own = constraintState?.engine, own.hasPendingWork {
+            // The root of a hierarchy whose inputs changed: it places what moved.
+            engine = own
+        } else {
+            return
+        }
         // A multi-line label's height depends on the width it gets: when one gets a new width,
         // its intrinsic size follows and the layout is solved again (a few rounds at most).
         for _ in 0..<3 {

@@ -123,6 +123,17 @@ open class UIStackView: UIView {
         return value == UIStackView.spacingUseSystem ? systemSpacing : value
     }
 
+    /// The first arranged view's baseline stands for the stack's first baseline.
+    open override var forFirstBaselineLayout: UIView {
+        arrangedSubviews.first(where: { !$0.isHidden })?.forFirstBaselineLayout ?? self
+    }
+
+    /// A vertical stack's last baseline is its last view's; a horizontal one's, its first's.
+    open override var forLastBaselineLayout: UIView {
+        let visible = arrangedSubviews.filter { !$0.isHidden }
+        return (axis == .vertical ? visible.last : visible.first)?.forLastBaselineLayout ?? self
+    }
+
     /// Asks for the stack's constraints to be made again before the next layout (in
     /// `updateConstraints()`, as iOS's stack makes them), once however many changes come.
     private func setNeedsRebuild() {
@@ -230,10 +241,20 @@ open class UIStackView: UIView {
                 made.append(lo.atLeast(boxLo))
                 made.append(hi.atMost(boxHi))
             case .firstBaseline, .lastBaseline:
-                // Baselines are bottom edges for now: aligned, and inside the stack.
-                made.append(hi.equal(horizontal ? .y(views[0].bottomAnchor) : .x(views[0].trailingAnchor)))
-                made.append(lo.atLeast(boxLo))
-                made.append(hi.atMost(boxHi))
+                // A horizontal stack lines its views' baselines up with the first view's,
+                // inside the stack; a vertical one has no baselines across it (as leading).
+                if horizontal {
+                    if view !== views[0] {
+                        made.append(alignment == .firstBaseline
+                            ? view.firstBaselineAnchor.constraint(equalTo: views[0].firstBaselineAnchor)
+                            : view.lastBaselineAnchor.constraint(equalTo: views[0].lastBaselineAnchor))
+                    }
+                    made.append(lo.atLeast(boxLo))
+                    made.append(hi.atMost(boxHi))
+                } else {
+                    made.append(lo.equal(boxLo))
+                    made.append(hi.atMost(boxHi))
+                }
             }
         }
         if alignment != .fill {

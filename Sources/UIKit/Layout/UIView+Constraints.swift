@@ -155,6 +155,23 @@ extension UIView {
         return false
     }
 
+    // MARK: Debugging
+
+    /// Whether the constraints leave the view's frame undetermined (more than one frame
+    /// satisfies them equally well). Views placed by their frames never are.
+    public var hasAmbiguousLayout: Bool {
+        guard !translatesAutoresizingMaskIntoConstraints else { return false }
+        return layoutEngine.isAmbiguous(self)
+    }
+
+    /// The active constraints that place the view along `axis`.
+    ///
+    /// - Note: Differs from Apple: the constraints naming the view's own edges and size on
+    ///   that axis, not every constraint that reaches it through others.
+    public func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        layoutEngine.constraints(affecting: self, axis: axis)
+    }
+
     // MARK: Content priorities
 
     /// How strongly the view resists growing past its intrinsic size along `axis` (250).

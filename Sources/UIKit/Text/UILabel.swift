@@ -23,6 +23,9 @@ open class UILabel: UIView {
     private var cache: [(key: LayoutKey, layout: FrameLayout)] = []
     /// How many layouts the label has computed (tests check that repeats are cached).
     package private(set) var layoutCount = 0
+    /// The styled text and its shaped paragraphs, kept across widths: a label laid out at
+    /// several widths (its intrinsic size, then the width constraints give it) shapes once.
+    private var shaped: (source: TextSource, paragraphs: [Range<Int>: ShapedParagraph])?
 
     private struct LayoutKey: Equatable {
         let text: NSAttributedString
@@ -50,6 +53,7 @@ open class UILabel: UIView {
 
     private func changed() {
         cache.removeAll()
+        shaped = nil
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
@@ -183,15 +187,27 @@ open class UILabel: UIView {
         let mode = lineBreakMode.rawValue
         let key = LayoutKey(text: storedText, width: width, lines: lines, mode: mode)
         if !adjustsFontSizeToFitWidth, let hit = cache.first(where: { $0.key == key }) { return hit.layout }
-        var text = styled(storedText)
-        if adjustsFontSizeToFitWidth, lines == 1, width < .greatestFiniteMagnitude / 2 {
-            let natural = StringLayout.layout(text, width: .greatestFiniteMagnitude, maximumLines: 1, lineBreakMode: 2).usedWidth
-            if natural > width, natural > 0 {
-                let factor = Swift.max(minimumScaleFactor > 0 ? minimumScaleFactor : 0.01, width / natural)
-                text = StringLayout.scaledFonts(text, by: factor)
+        let made: FrameLayout
+        if adjustsFontSizeToFitWidth {
+            var text = styled(storedText)
+            if lines == 1, width < .greatestFiniteMagnitude / 2 {
+                let natural = StringLayout.layout(text, width: .greatestFiniteMagnitude, maximumLines: 1, lineBreakMode: 2).usedWidth
+                if natural > width, natural > 0 {
+                    let factor = Swift.max(minimumScaleFactor > 0 ? minimumScaleFactor : 0.01, width / natural)
+                    text = StringLayout.scaledFonts(text, by: factor)
+                }
+            }
+            made = StringLayout.layout(text, width: width, maximumLines: lines, lineBreakMode: mode)
+        } else {
+            let source = shaped?.source ?? TextSource(styled(storedText), linkColor: UIColor.link.cgColor)
+            if shaped == nil { shaped = (source, [:]) }
+            made = FrameLayout(source, width: width, maximumLines: lines, lineBreakMode: mode) { range in
+                if let hit = self.shaped?.paragraphs[range] { return hit }
+                let paragraph = source.paragraph(range)
+                self.shaped?.paragraphs[range] = paragraph
+                return paragraph
             }
         }
-        let made = StringLayout.layout(text, width: width, maximumLines: lines, lineBreakMode: mode)
         layoutCount += 1
         cache.append((key, made))
         if cache.count > 4 { cache.removeFirst() }
