@@ -65,7 +65,7 @@ func runLayout(_ arguments: [String]) {
         }
         let sorted = samples.sorted()
         scenes[name] = ["median_ms": sorted[sorted.count / 2], "min_ms": sorted[0], "reps": samples.count, "samples_ms": samples]
-        print("\(name.padding(toLength: 28, withPad: " ", startingAt: 0)) median \(String(format: "%10.3f", sorted[sorted.count / 2])) ms")
+        print("\(name.padding(toLength: 30, withPad: " ", startingAt: 0)) median \(String(format: "%10.3f", sorted[sorted.count / 2])) ms")
     }
     let screenFrame = CGRect(x: 0, y: 0, width: 390, height: 844)
     for n in sizes {

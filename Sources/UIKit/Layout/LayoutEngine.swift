@@ -128,6 +128,8 @@ final class LayoutEngine {
     private var scratchCoefficients: [Double] = []
     /// Items whose unknowns changed in the last update (nil after a build: all may have).
     private(set) var movedItems: [Int32]? = nil
+    /// Multi-line labels placed by constraints, which wrap to the width they get.
+    private var wrappingLabels: [Int32] = []
 
     // MARK: Solving
 
@@ -154,7 +156,45 @@ final class LayoutEngine {
                 builtAt = LayoutEngine.structureCount
                 build()
             }
+        } else {
+            return
         }
+        wrapLabels()
+    }
+
+    /// A multi-line label's height depends on the width it gets: labels given a new width
+    /// wrap to it, and the heights that follow are solved again — all of them together, a
+    /// few rounds at most.
+    private func wrapLabels() {
+        guard fitting == nil, !wrappingLabels.isEmpty else { return }
+        for _ in 0..<3 {
+            var rewrapped = false
+            for index in wrappingLabels {
+                guard let label = items[Int(index)] as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0 else { continue }
+                let width = LayoutEngine.snappedFrame(x: values[Int(index) * 4], y: 0, width: values[Int(index) * 4 + 2], height: 0).width
+                guard width.isFinite, label.constraintLayoutWidth != width else { continue }
+                label.constraintLayoutWidth = width
+                label.invalidateIntrinsicContentSize()
+                rewrapped = true
+            }
+            guard rewrapped, !dirtyRows.isEmpty else { return }
+            let moved = movedItems
+            guard update() else {
+                builtAt = LayoutEngine.structureCount
+                build()
+                continue
+            }
+            // Keep what the first solution moved too.
+            if let moved, let now = movedItems { movedItems = moved + now } else { movedItems = nil }
+        }
+    }
+
+    /// A solved rectangle rounded to the screen's pixels, edges first (as frames are set).
+    static func snappedFrame(x: Double, y: Double, width: Double, height: Double) -> CGRect {
+        let scale = Double(UIScreen.mainScale)
+        func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
+        let x0 = snap(x), y0 = snap(y), x1 = snap(x + width), y1 = snap(y + height)
+        return CGRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
     }
 
     /// What `systemLayoutSizeFitting` asks: the size of `view` from the constraints in its
@@ -182,6 +222,9 @@ final class LayoutEngine {
     /// intrinsic size or baselines, its margins. Every row naming it is refreshed.
     func noteItemChanged(_ item: AnyObject) {
         guard let index = itemIndex[ObjectIdentifier(item)] else { return }
+        // The view that lays out next to it solves the change and places what moved.
+        let placer = (item as? UIView)?.superview ?? (item as? UILayoutGuide)?.owningView ?? root
+        placer.setNeedsLayout()
         for k in 0..<4 {
             let v = Int(index) * 4 + k
             guard v + 1 < occurrenceStart.count else { continue }
@@ -213,7 +256,6 @@ final class LayoutEngine {
     var hasPendingWork: Bool { !dirtyRows.isEmpty || builtAt != LayoutEngine.structureCount }
 
     private func markDirty(_ row: Int32) {
-        if dirtyRows.isEmpty { root.setNeedsLayout() }
         guard !rowIsDirty[Int(row)] else { return }
         rowIsDirty[Int(row)] = true
         dirtyRows.append(row)
@@ -265,6 +307,10 @@ final class LayoutEngine {
             if case .constraint(let constraint) = origin { constraint.engineRow = Int32(row); constraint.engine = self }
         }
         intrinsicMask = items.map { ($0 as? UIView).map(LayoutEngine.intrinsicMask) ?? 0 }
+        wrappingLabels = items.indices.compactMap { i in
+            guard let label = items[i] as? UILabel, !label.translatesAutoresizingMaskIntoConstraints, label.numberOfLines != 1 else { return nil }
+            return Int32(i)
+        }
     }
 
     /// The item for a view or guide, made with the rows that place it; nil when it is not
@@ -1036,45 +1082,28 @@ extension UIView {
         let engine: LayoutEngine
         if storedSubviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) {
             engine = layoutEngine
-        } else if let own = constraintState?.engine, own.hasPendingWork {
-            // The root of a hierarchy whose inputs changed: it places what moved.
+        } else if let own = layoutRoot.constraintState?.engine, own.hasPendingWork {
+            // A view next to a changed input: it solves the change and places what moved.
             engine = own
         } else {
             return
         }
-        // A multi-line label's height depends on the width it gets: when one gets a new width,
-        // its intrinsic size follows and the layout is solved again (a few rounds at most).
-        for _ in 0..<3 {
-            var relabelled = false
-            for subview in storedSubviews where !subview.translatesAutoresizingMaskIntoConstraints {
-                if subview.placeByConstraints(engine) { relabelled = true }
-            }
-            guard relabelled else { break }
+        for subview in storedSubviews where !subview.translatesAutoresizingMaskIntoConstraints {
+            subview.placeByConstraints(engine)
         }
         // Views elsewhere that the last solution moved are placed now, and their superviews
         // lay out again (as iOS's engine asks when it changes a view's values).
         for view in engine.takeMovedViews() where view.superview !== self {
             let before = view.frame
-            _ = view.placeByConstraints(engine)
+            view.placeByConstraints(engine)
             if view.frame != before { view.superview?.setNeedsLayout() }
         }
     }
 
-    /// Sets the frame the engine solved for this view, rounded to the screen's pixels; true
-    /// when it is a multi-line label that got a new width (its height must be solved again).
-    func placeByConstraints(_ engine: LayoutEngine) -> Bool {
-        guard let r = engine.rect(of: self), r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return false }
-        let scale = UIScreen.mainScale
-        func snap(_ value: CGFloat) -> CGFloat { (value * scale).rounded() / scale }
-        let x0 = snap(r.minX), y0 = snap(r.minY), x1 = snap(r.maxX), y1 = snap(r.maxY)
-        let placed = CGRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
+    /// Sets the frame the engine solved for this view, rounded to the screen's pixels.
+    func placeByConstraints(_ engine: LayoutEngine) {
+        guard let r = engine.rect(of: self), r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        let placed = LayoutEngine.snappedFrame(x: r.minX, y: r.minY, width: r.width, height: r.height)
         if frame != placed { frame = placed }
-        if let label = self as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0,
-           label.constraintLayoutWidth != placed.width {
-            label.constraintLayoutWidth = placed.width
-            label.invalidateIntrinsicContentSize()
-            return true
-        }
-        return false
     }
 }

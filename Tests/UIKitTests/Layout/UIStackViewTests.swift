@@ -117,6 +117,20 @@ import UIKit
         #expect(abs(views[2].frame.minX - third) < 1e-9)
     }
 
+    @Test func hidingInsideAnAnimationBlockAnimatesTheOthersIntoTheRoom() {
+        let (stack, views) = stack(.fillEqually)
+        stack.layoutIfNeeded()
+        #expect(views[2].layer.animationKeys() == nil)
+        UIView.animate(withDuration: 0.3) {
+            views[1].isHidden = true
+            stack.layoutIfNeeded()
+        }
+        // The model is at the end at once; the move to it is animated.
+        #expect(views[2].frame == CGRect(x: 155, y: 0, width: 145, height: 50))
+        #expect(views[2].layer.animationKeys()?.isEmpty == false)
+        #expect(views[0].layer.animationKeys()?.isEmpty == false, "the first view widens")
+    }
+
     @Test func customSpacingAndMargins() {
         let (stack, views) = stack(.fillEqually)
         stack.setCustomSpacing(40, after: views[0])
