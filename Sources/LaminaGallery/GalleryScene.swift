@@ -79,6 +79,9 @@ public struct GalleryScene {
             GalleryScene(name: "15-text", caption: "Text: fonts and weights, paragraph styles, truncation, right-to-left scripts, a rotated CATextLayer.") {
                 TextScene.makeView()
             },
+            GalleryScene(name: "16-auto-layout", caption: "Auto Layout: a card placed only by constraints and stack views — hugging, equal widths, wrapping, equal spacing, one baseline.") {
+                AutoLayoutScene.makeView()
+            },
         ]
     }
 }

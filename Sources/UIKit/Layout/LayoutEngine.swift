@@ -431,10 +431,22 @@ final class LayoutEngine {
             let axisValue: NSLayoutConstraint.Axis = axis == 0 ? .horizontal : .vertical
             scratchVariables.append(v); scratchCoefficients.append(1)
             if isCompression {
-                return (-Double(length), .greaterOrEqual, view.contentCompressionResistancePriority(for: axisValue).rawValue)
+                return (-Double(length), .greaterOrEqual, view.contentCompressionResistancePriority(for: axisValue).rawValue + stackOrder(view, axisValue))
             }
-            return (-Double(length), .lessOrEqual, view.contentHuggingPriority(for: axisValue).rawValue)
+            return (-Double(length), .lessOrEqual, view.contentHuggingPriority(for: axisValue).rawValue + stackOrder(view, axisValue))
         }
+    }
+
+    /// Ties between the arranged views of a `.fill` stack break by their order: along the
+    /// stack's axis, each view holds its size a little more firmly than the one before, so
+    /// the first of equally prioritised views stretches or shrinks first.
+    ///
+    /// - Note: Differs from Apple: Apple documents only that ties go "based on their index";
+    ///   which end gives way was chosen from how iOS is seen to behave (the first view).
+    private func stackOrder(_ view: UIView, _ axis: NSLayoutConstraint.Axis) -> Float {
+        guard let stack = view.superview as? UIStackView, stack.distribution == .fill, stack.axis == axis,
+              let index = stack.arrangedSubviews.firstIndex(where: { $0 === view }) else { return 0 }
+        return Float(Swift.min(index, 900)) * 0.001
     }
 
     /// A held unknown: the root at its bounds, a view at its frame relative to its superview
@@ -849,7 +861,15 @@ final class LayoutEngine {
                 guard let view = items[Int(index)] as? UIView else { return nil }
                 let name = ["minX", "minY", "width", "height"][Int(k)]
                 return "<NSAutoresizingMaskLayoutConstraint \(type(of: view)):\(UInt(bitPattern: ObjectIdentifier(view).hashValue)).\(name)>"
-            case .compression, .hugging, .fittingTarget: return nil
+            case .compression(let index, let axis), .hugging(let index, let axis):
+                // iOS lists intrinsic sizes as content-size constraints.
+                guard let view = items[Int(index)] as? UIView else { return nil }
+                let isHugging: Bool
+                if case .hugging = rowOrigin[row] { isHugging = true } else { isHugging = false }
+                let name = axis == 0 ? "width" : "height"
+                let length = -rowConstant[row]
+                return "<NSContentSizeLayoutConstraint \(type(of: view)):\(UInt(bitPattern: ObjectIdentifier(view).hashValue)).\(name) \(isHugging ? "<=" : ">=") \(length) \(isHugging ? "Hug" : "CompressionResistance"):\(rowPriority[row])>"
+            case .fittingTarget: return nil
             }
         }
         let list = (conflicts.map { Int($0) } + [row]).compactMap(describe).map { "    \($0)" }.joined(separator: ",\n")

@@ -131,6 +131,23 @@ import UIKit
         #expect(views[0].layer.animationKeys()?.isEmpty == false, "the first view widens")
     }
 
+    @Test func fillBreaksTiesByOrderTheFirstViewGivingWay() {
+        // Equal hugging and resistance: the first arranged view stretches, and shrinks, first.
+        let views = [Sized(60, 20), Sized(60, 20), Sized(60, 20)]
+        let stack = UIStackView(arrangedSubviews: views)
+        stack.frame = CGRect(x: 0, y: 0, width: 300, height: 20)
+        stack.layoutIfNeeded()
+        #expect(views.map(\.frame.width) == [180, 60, 60])
+        stack.frame = CGRect(x: 0, y: 0, width: 150, height: 20)
+        stack.layoutIfNeeded()
+        #expect(views.map(\.frame.width) == [30, 60, 60])
+        // An explicit lower hugging priority still decides.
+        stack.frame = CGRect(x: 0, y: 0, width: 300, height: 20)
+        views[2].setContentHuggingPriority(.defaultLow - 1, for: .horizontal)
+        stack.layoutIfNeeded()
+        #expect(views.map(\.frame.width) == [60, 60, 180])
+    }
+
     @Test func customSpacingAndMargins() {
         let (stack, views) = stack(.fillEqually)
         stack.setCustomSpacing(40, after: views[0])
