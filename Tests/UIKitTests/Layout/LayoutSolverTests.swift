@@ -157,4 +157,82 @@ import Testing
             }
         }
     }
+
+    /// Random constant changes (a fixed seed) on a system of required and optional
+    /// constraints: after each, the required ones hold and the weighted error of the optional
+    /// ones is what a solver built afresh with the new constants reaches.
+    @Test func constantChangesReachTheSameOptimumAsARebuild() throws {
+        var seed: UInt64 = 0x2545F4914F6CDD1D
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let vars = (0..<5).map { v("x\($0)") }
+        struct Spec { var i: Int; var j: Int; var c: Double; var relation: SolverConstraint.Relation; var strength: LayoutStrength }
+        var specs: [Spec] = []
+        // Every unknown wished somewhere (optional), and a few required relations between them.
+        for i in 0..<5 { specs.append(Spec(i: i, j: -1, c: Double(next(100)), relation: .equal, strength: LayoutStrength(priority: Float(100 + 150 * i)))) }
+        for _ in 0..<4 {
+            let i = next(5), j = (i + 1 + next(4)) % 5
+            specs.append(Spec(i: i, j: j, c: Double(next(40) - 20), relation: [.greaterOrEqual, .lessOrEqual][next(2)], strength: .required))
+        }
+        for _ in 0..<4 {
+            let i = next(5), j = (i + 1 + next(4)) % 5
+            specs.append(Spec(i: i, j: j, c: Double(next(40) - 20), relation: [.equal, .greaterOrEqual, .lessOrEqual][next(3)],
+                              strength: LayoutStrength(priority: Float(50 + next(900)))))
+        }
+        func make(_ spec: Spec, _ c: Double) -> SolverConstraint {
+            let left = e(vars[spec.i]) - k(c)
+            return SolverConstraint(spec.j < 0 ? left : left - e(vars[spec.j]), spec.relation, strength: spec.strength)
+        }
+        func residual(_ spec: Spec, _ c: Double) -> Double {
+            vars[spec.i].value - (spec.j < 0 ? 0 : vars[spec.j].value) - c
+        }
+        func error(_ spec: Spec, _ c: Double) -> Double {
+            let r = residual(spec, c)
+            switch spec.relation {
+            case .equal: return abs(r)
+            case .greaterOrEqual: return max(0, -r)
+            case .lessOrEqual: return max(0, r)
+            }
+        }
+        func objective(_ constants: [Double]) -> Double {
+            zip(specs, constants).reduce(0) { $0 + ($1.0.strength.isRequired ? 0 : $1.0.strength.weight * error($1.0, $1.1)) }
+        }
+        var constants = specs.map(\.c)
+        var solver = LayoutSolver()
+        var held: [SolverConstraint?] = []
+        /// What the engine does when a change conflicts: build again from the constants.
+        func rebuild() {
+            solver = LayoutSolver()
+            held = []
+            for (spec, c) in zip(specs, constants) {
+                let constraint = make(spec, c)
+                do { try solver.add(constraint); held.append(constraint) } catch { held.append(nil) }
+            }
+        }
+        rebuild()
+        for step in 0..<300 {
+            let index = next(specs.count)
+            let value = Double(next(120) - 60)
+            constants[index] = value
+            if let constraint = held[index] {
+                // The expression holds −c: that is its constant.
+                do { try solver.setConstant(constraint, -value) } catch { rebuild() }
+            } else {
+                rebuild()
+            }
+            solver.updateVariables()
+            let incremental = objective(constants)
+            for (n, (spec, c)) in zip(specs, constants).enumerated() where spec.strength.isRequired && held[n] != nil {
+                #expect(error(spec, c) < 1e-6, "step \(step)")
+            }
+            let fresh = LayoutSolver()
+            for (n, (spec, c)) in zip(specs, constants).enumerated() where held[n] != nil { try fresh.add(make(spec, c)) }
+            fresh.updateVariables()
+            let rebuilt = objective(constants)
+            #expect(abs(incremental - rebuilt) <= 1e-6 * max(1, rebuilt), "step \(step): \(incremental) vs \(rebuilt)")
+            solver.updateVariables()
+        }
+    }
 }

@@ -40,7 +40,7 @@ final class LayoutSolver {
     }
 
     private var kinds: [Kind] = []
-    private var rows: [Int: SolverRow] = [:]
+    private var rows = RowTable()
     private var tags: [ObjectIdentifier: (constraint: SolverConstraint, tag: Tag)] = [:]
     private var edits: [ObjectIdentifier: Edit] = [:]
     private var variables: [LayoutVariable] = []
