@@ -130,6 +130,14 @@ final class LayoutEngine {
     private(set) var movedItems: [Int32]? = nil
     /// Multi-line labels placed by constraints, which wrap to the width they get.
     private var wrappingLabels: [Int32] = []
+    /// While the rows are first made, wrapping labels' intrinsic rows wait for their widths.
+    private var deferring = false
+    private var emittedDeferred = false
+    private var deferredRows: [Int32] = []
+
+    static func wraps(_ label: UILabel) -> Bool {
+        !label.translatesAutoresizingMaskIntoConstraints && label.numberOfLines != 1 && label.preferredMaxLayoutWidth == 0
+    }
 
     // MARK: Solving
 
@@ -277,6 +285,8 @@ final class LayoutEngine {
         rowOrigin.removeAll(keepingCapacity: true)
         dirtyRows.removeAll()
         movedItems = nil
+        deferredRows.removeAll()
+        deferring = true
 
         // The active constraints under the root, in the order they were installed.
         var constraints: [NSLayoutConstraint] = []
@@ -298,6 +308,7 @@ final class LayoutEngine {
             }
             addRow(.constraint(constraint))
         }
+        deferring = false
         rowIsDirty = Array(repeating: false, count: rowOrigin.count)
         var broken = Set<Int32>()
         // Conflicts found while fixing restart the solution with the broken row left out.
@@ -381,6 +392,10 @@ final class LayoutEngine {
                 i += 1
             }
         }
+        if emittedDeferred {
+            emittedDeferred = false
+            deferredRows.append(Int32(rowOrigin.count))
+        }
         termVariable += scratchVariables
         termCoefficient += scratchCoefficients
         termStart.append(Int32(termVariable.count))
@@ -425,6 +440,14 @@ final class LayoutEngine {
             let isCompression: Bool
             if case .compression = origin { isCompression = true } else { isCompression = false }
             let v = Int32(Int(index) * 4 + 2 + Int(axis))
+            if deferring, let label = view as? UILabel, LayoutEngine.wraps(label) {
+                // Measured once its width is known (after fixing), not unwrapped first.
+                emittedDeferred = true
+                scratchVariables.append(v); scratchCoefficients.append(1)
+                let axisValue: NSLayoutConstraint.Axis = axis == 0 ? .horizontal : .vertical
+                return isCompression ? (0, .greaterOrEqual, view.contentCompressionResistancePriority(for: axisValue).rawValue + stackOrder(view, axisValue))
+                    : (0, .lessOrEqual, view.contentHuggingPriority(for: axisValue).rawValue + stackOrder(view, axisValue))
+            }
             let size = view.intrinsicContentSize
             let length = axis == 0 ? size.width : size.height
             guard length != UIView.noIntrinsicMetric, length.isFinite else { return nil }
@@ -650,13 +673,15 @@ final class LayoutEngine {
                     queue.append(Int32(other))
                 } else if unfixed[other] == 0 {
                     rowRole[other] = .settled
-                    if isRequired(other) && violation(other) > 1e-6 {
+                    if isRequired(other) && !isDeferred(other) && violation(other) > 1e-6 {
                         breakRow(other, among: conflictSet(other), &broken)
                         return false
                     }
                 }
             }
         }
+        // Wrapping labels whose widths are now fixed are measured at them.
+        if !deferredRows.isEmpty && !measureDeferredLabels() { return false }
         // Settled required rows already violated (written with fixed values only).
         for row in 0..<rowCount where rowRole[row] == .settled && isRequired(row) && violation(row) > 1e-6 {
             breakRow(row, among: conflictSet(row), &broken)
@@ -757,6 +782,52 @@ final class LayoutEngine {
             for (i, v) in group.variables.enumerated() { values[Int(v)] = group.symbols[i].value }
         }
         for row in definingRows { evaluate(Int(row)) }
+        return true
+    }
+
+    private func isDeferred(_ row: Int) -> Bool {
+        !deferredRows.isEmpty && deferredRows.contains(Int32(row))
+    }
+
+    /// Gives each wrapping label whose width fixing found that width, then writes its
+    /// intrinsic rows' constants. False when other rows naming such a label (its baselines)
+    /// changed: the solution starts again with them.
+    private func measureDeferredLabels() -> Bool {
+        var changed: [Int32] = []
+        for row in deferredRows {
+            guard case .compression(let index, _) = rowOrigin[Int(row)] else { continue }
+            guard let label = items[Int(index)] as? UILabel else { continue }
+            let left = Int(index) * 4, width = left + 2
+            guard state[width] == .fixed else { continue }
+            let x = state[left] == .fixed ? values[left] : 0
+            let snapped = LayoutEngine.snappedFrame(x: x, y: 0, width: values[width], height: 0).width
+            if snapped.isFinite, label.constraintLayoutWidth != snapped {
+                label.constraintLayoutWidth = snapped
+                changed.append(index)
+            }
+        }
+        let deferred = deferredRows
+        deferredRows.removeAll()
+        for row in deferred { refreshConstant(Int(row)) }
+        var restart = false
+        for index in changed {
+            for k in 0..<4 {
+                let v = Int(index) * 4 + k
+                for o in Int(occurrenceStart[v])..<Int(occurrenceStart[v + 1]) where !deferred.contains(occurrence[o]) {
+                    if refreshConstant(Int(occurrence[o])) { restart = true }
+                }
+            }
+        }
+        return !restart
+    }
+
+    /// Writes a row's constant from its origin now; true when it changed.
+    @discardableResult
+    private func refreshConstant(_ row: Int) -> Bool {
+        scratchVariables.removeAll(keepingCapacity: true)
+        scratchCoefficients.removeAll(keepingCapacity: true)
+        guard let (constant, _, _) = emit(rowOrigin[row]), constant != rowConstant[row] else { return false }
+        rowConstant[row] = constant
         return true
     }
 
