@@ -7,9 +7,7 @@ import Foundation
 /// Views with `translatesAutoresizingMaskIntoConstraints == false` are placed by their
 /// superview's `layoutSubviews()` from the solved constraints (see `LayoutEngine`).
 ///
-/// - Note: Differs from Apple while the engine is being built: baselines are the bottom edge
-///   for every view, and stack views, fitting sizes and animated constraint changes are still
-///   to come.
+/// How the engine solves them, and where it differs from Apple's: `docs/layout.md`.
 @preconcurrency @MainActor
 open class NSLayoutConstraint: NSObject {
     /// The parts of an item's layout a constraint relates.

@@ -4,10 +4,10 @@ import Foundation
 /// axis by its distribution and spacing, across it by its alignment. Hidden arranged views
 /// take no room.
 ///
-/// - Note: Differs from Apple while Lamina's Auto Layout is being built: baselines are the
-///   views' bottom edges, `isBaselineRelativeArrangement` is stored only, and with `.fill`
-///   the views that grow or shrink when hugging or compression priorities tie are the
-///   solver's choice rather than decided by their order.
+/// - Note: Differs from Apple: `isBaselineRelativeArrangement` measures the spacing between
+///   views from baseline to baseline but leaves the first and last views at the stack's
+///   edges (Apple also sets their baselines from the edges, by a distance it does not
+///   document).
 @preconcurrency @MainActor
 open class UIStackView: UIView {
     /// How arranged views share the stack's length.
@@ -46,7 +46,7 @@ open class UIStackView: UIView {
     /// Whether the views are laid out inside the layout margins rather than the bounds.
     open var isLayoutMarginsRelativeArrangement = false { didSet { if isLayoutMarginsRelativeArrangement != oldValue { setNeedsRebuild() } } }
     /// Whether vertical spacing is measured between baselines (stored only, see the note).
-    open var isBaselineRelativeArrangement = false
+    open var isBaselineRelativeArrangement = false { didSet { if isBaselineRelativeArrangement != oldValue { setNeedsRebuild() } } }
 
     /// The views the stack arranges, in order (each is also a subview).
     open private(set) var arrangedSubviews: [UIView] = []
@@ -179,7 +179,13 @@ open class UIStackView: UIView {
             let previous = views[i - 1], next = views[i], space = gap(after: previous)
             switch distribution {
             case .fill, .fillEqually, .fillProportionally:
-                made.append(start(next).equal(end(previous), constant: space))
+                if !horizontal && isBaselineRelativeArrangement {
+                    // From the last baseline of one to the first baseline of the next.
+                    let c = next.firstBaselineAnchor.constraint(equalTo: previous.lastBaselineAnchor, constant: space)
+                    made.append(c)
+                } else {
+                    made.append(start(next).equal(end(previous), constant: space))
+                }
             case .equalSpacing:
                 made.append(start(next).atLeast(end(previous), constant: space))
                 // Every gap as wide as the first: a guide spans each.

@@ -148,6 +148,28 @@ import UIKit
         #expect(views.map(\.frame.width) == [60, 60, 180])
     }
 
+    @Test func baselineRelativeSpacingRunsFromBaselineToBaseline() {
+        let labels = [17, 28].map { size -> UILabel in
+            let label = UILabel()
+            label.text = "Line"
+            label.font = .systemFont(ofSize: CGFloat(size))
+            return label
+        }
+        let stack = UIStackView(arrangedSubviews: labels)
+        stack.axis = .vertical
+        stack.spacing = 30
+        stack.isBaselineRelativeArrangement = true
+        stack.frame = CGRect(x: 0, y: 0, width: 200, height: 300)
+        stack.alignment = .leading
+        stack.layoutIfNeeded()
+        // A one-line label as tall as its text: its baseline is the ascender below the text's top.
+        func baseline(_ label: UILabel) -> CGFloat {
+            label.frame.minY + (label.frame.height - (label.font.ascender - label.font.descender)) / 2 + label.font.ascender
+        }
+        #expect(labels[0].frame.minY == 0)
+        #expect(abs(baseline(labels[1]) - baseline(labels[0]) - 30) < 0.5)
+    }
+
     @Test func customSpacingAndMargins() {
         let (stack, views) = stack(.fillEqually)
         stack.setCustomSpacing(40, after: views[0])
