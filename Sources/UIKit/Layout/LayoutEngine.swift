@@ -748,14 +748,14 @@ final class LayoutEngine {
         rowSolverConstraint = Array(repeating: nil, count: rowCount)
         variableGroup = Array(repeating: -1, count: variableCount)
         variableSymbol = Array(repeating: nil, count: variableCount)
-        var groupOfRoot: [Int32: Int32] = [:]
+        var groupOfRoot = [Int32](repeating: -1, count: variableCount)
         for row in coreRows {
             var group: Int32 = -1
             for t in Int(termStart[Int(row)])..<Int(termStart[Int(row) + 1]) where state[Int(termVariable[t])] == .core {
                 let r = find(termVariable[t])
-                if let known = groupOfRoot[r] { group = known } else {
+                if groupOfRoot[Int(r)] >= 0 { group = groupOfRoot[Int(r)] } else {
                     group = Int32(groups.count)
-                    groupOfRoot[r] = group
+                    groupOfRoot[Int(r)] = group
                     groups.append(Group())
                 }
                 break
@@ -763,7 +763,10 @@ final class LayoutEngine {
             rowGroup[Int(row)] = group
         }
         // Required rows first, in order, then the optional ones; a conflicting one is broken.
-        let ordered = coreRows.filter { isRequired(Int($0)) } + coreRows.filter { !isRequired(Int($0)) }
+        var ordered: [Int32] = []
+        ordered.reserveCapacity(coreRows.count)
+        for row in coreRows where isRequired(Int(row)) { ordered.append(row) }
+        for row in coreRows where !isRequired(Int(row)) { ordered.append(row) }
         for row in ordered {
             let group = rowGroup[Int(row)]
             guard group >= 0 else { continue }

@@ -288,4 +288,35 @@ import Testing
         #expect(b.constraints.count == 1)
         #expect(b.constraints[0].isActive)
     }
+
+    @Test func badNumbersNeitherCrashNorHangNorMoveOtherViews() {
+        let root = container()
+        let good = constrained(in: root), bad = constrained(in: root), worse = Sized(.nan, .infinity)
+        worse.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(worse)
+        let nanLeading = bad.leadingAnchor.constraint(equalTo: good.trailingAnchor, constant: .nan)
+        NSLayoutConstraint.activate([nanLeading,
+            good.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            good.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+            good.widthAnchor.constraint(equalToConstant: 50),
+            good.heightAnchor.constraint(equalToConstant: 50),
+            bad.topAnchor.constraint(equalTo: good.topAnchor, constant: .infinity),
+            bad.widthAnchor.constraint(equalTo: good.widthAnchor, multiplier: .infinity),
+            bad.heightAnchor.constraint(greaterThanOrEqualToConstant: -.infinity),
+            worse.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            worse.topAnchor.constraint(equalTo: root.topAnchor),
+            worse.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor, constant: .nan),
+        ])
+        root.layoutIfNeeded()
+        #expect(good.frame == CGRect(x: 10, y: 10, width: 50, height: 50))
+        // Changing a bad constant again is as harmless.
+        nanLeading.constant = .infinity
+        root.layoutIfNeeded()
+        nanLeading.constant = 5
+        root.layoutIfNeeded()
+        #expect(good.frame == CGRect(x: 10, y: 10, width: 50, height: 50))
+        // A view with an infinite edge keeps the frame it had rather than taking a bad one.
+        #expect(bad.frame == .zero)
+        #expect(good.frame == CGRect(x: 10, y: 10, width: 50, height: 50))
+    }
 }

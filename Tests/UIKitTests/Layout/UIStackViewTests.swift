@@ -105,6 +105,37 @@ import UIKit
         }
     }
 
+    /// Every distribution with every alignment (baselines apart, tested with text): along the
+    /// axis each distribution decides x and width whatever the alignment, across it each
+    /// alignment decides y and height whatever the distribution.
+    @Test(arguments: [UIStackView.Distribution.fill, .fillEqually, .fillProportionally, .equalSpacing, .equalCentering])
+    func distributionsWithEveryAlignment(_ distribution: UIStackView.Distribution) {
+        let third: CGFloat = 280.0 / 3
+        let along: [UIStackView.Distribution: [(x: CGFloat, width: CGFloat)]] = [
+            .fill: [(0, 140), (150, 100), (260, 40)],                               // the first of equals stretches by 80
+            .fillEqually: [(0, third), (third + 10, third), (2 * third + 20, third)],  // 280 in thirds
+            .fillProportionally: [(0, 84), (94, 140), (244, 56)],                  // 280 as 60 : 100 : 40
+            .equalSpacing: [(0, 60), (110, 100), (260, 40)],                       // 100 left, two gaps of 50
+            .equalCentering: [(0, 60), (105, 100), (260, 40)],                     // centres 30, 155, 280
+        ]
+        let across: [(UIStackView.Alignment, [(y: CGFloat, height: CGFloat)])] = [
+            (.fill, [(0, 50), (0, 50), (0, 50)]),
+            (.top, [(0, 20), (0, 30), (0, 10)]),
+            (.center, [(15, 20), (10, 30), (20, 10)]),
+            (.bottom, [(30, 20), (20, 30), (40, 10)]),
+        ]
+        for (alignment, crossing) in across {
+            let (stack, views) = stack(distribution, alignment)
+            stack.layoutIfNeeded()
+            for (i, view) in views.enumerated() {
+                let expected = CGRect(x: along[distribution]![i].x, y: crossing[i].y, width: along[distribution]![i].width, height: crossing[i].height)
+                let f = view.frame
+                #expect(abs(f.minX - expected.minX) < 1e-9 && abs(f.width - expected.width) < 1e-9 && f.minY == expected.minY && f.height == expected.height,
+                        "\(distribution) \(alignment) view \(i): \(f) ≠ \(expected)")
+            }
+        }
+    }
+
     @Test func aHiddenViewTakesNoRoom() {
         let (stack, views) = stack(.fillEqually)
         views[1].isHidden = true
