@@ -93,6 +93,36 @@ clock.withCurrent {
     if controller.ring.accessibilityValue != "70 percent" { failures.append("ring accessibility value") }
 }
 
+// The settings screen, laid out by Auto Layout: before, during and after its notes panel
+// animates open.
+let settingsClock = CAMediaClock(manualTime: 0)
+settingsClock.withCurrent {
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 260))
+    let controller = SettingsViewController()
+    window.rootViewController = controller
+    window.makeKeyAndVisible()
+    CATransaction.flush()
+    var elapsed: CFTimeInterval = 0
+    for (instant, name) in [(0.0, "settings-closed"), (0.2, "settings-opening"), (0.6, "settings-open")] as [(CFTimeInterval, String)] {
+        settingsClock.advance(by: instant - elapsed)
+        elapsed = instant
+        if instant == 0 {
+            if let frame = window.renderedImage(atTime: settingsClock.time) {
+                if let message = compare(frame, name: name) { failures.append(message) } else { print("\(name): matches") }
+            }
+            controller.showNotes()
+            CATransaction.flush()
+            continue
+        }
+        guard let frame = window.renderedImage(atTime: settingsClock.time) else {
+            failures.append("no settings frame at \(instant) s")
+            continue
+        }
+        if let message = compare(frame, name: name) { failures.append(message) } else { print("\(name): matches") }
+    }
+    if controller.notesHeight.constant != 48 { failures.append("notes height") }
+}
+
 if failures.isEmpty {
     print(record ? "references recorded" : "all component frames match")
 } else {
