@@ -848,7 +848,7 @@ final class LayoutEngine {
 
     private func symbol(for v: Int, group: Int32) -> LayoutVariable {
         if let known = variableSymbol[v] { return known }
-        let made = LayoutVariable("v\(v)")
+        let made = LayoutVariable("")
         variableSymbol[v] = made
         variableGroup[v] = group
         groups[Int(group)].variables.append(Int32(v))
