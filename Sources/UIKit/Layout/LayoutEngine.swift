@@ -420,10 +420,19 @@ final class LayoutEngine {
             // Positions are written from the nearest common ancestor down: what is above it
             // moves both sides alike and cancels.
             let ancestor = i2 < 0 ? -1 : commonAncestor(i1, i2)
-            guard let c1 = attribute(constraint.firstAttribute, of: i1, scale: 1, below: ancestor) else { return nil }
+            // Right to left, leading and trailing run the other way: the constraint is read
+            // on an x axis pointing left (every x term negated, leading the right edge). The
+            // direction is that of the view holding both items (a stack's, for its views).
+            var flipped = false
+            if LayoutEngine.isDirectional(constraint.firstAttribute) || LayoutEngine.isDirectional(constraint.secondAttribute) {
+                let holder = ancestor >= 0 ? items[Int(ancestor)] : first
+                flipped = NSLayoutConstraint.view(of: holder)?.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            }
+            let sign: Double = flipped ? -1 : 1
+            guard let c1 = attribute(constraint.firstAttribute, of: i1, scale: sign, below: ancestor, rightToLeft: flipped) else { return nil }
             var constant = c1 - Double(constraint.constant)
             if i2 >= 0 {
-                guard let c2 = attribute(constraint.secondAttribute, of: i2, scale: -Double(constraint.multiplier), below: ancestor) else { return nil }
+                guard let c2 = attribute(constraint.secondAttribute, of: i2, scale: -sign * Double(constraint.multiplier), below: ancestor, rightToLeft: flipped) else { return nil }
                 constant += c2
             }
             let relation: Relation = constraint.relation == .equal ? .equal : constraint.relation == .lessThanOrEqual ? .lessOrEqual : .greaterOrEqual
@@ -566,7 +575,22 @@ final class LayoutEngine {
     /// Writes `scale` × an item's attribute into the scratch terms and returns the constant
     /// part; positions in the space of `ancestor` (the item's own position sums its offsets
     /// up to it; the ancestor's own edges are at its origin). Nil for `.notAnAttribute`.
-    private func attribute(_ attribute: NSLayoutConstraint.Attribute, of index: Int32, scale: Double, below ancestor: Int32) -> Double? {
+    static func isDirectional(_ attribute: NSLayoutConstraint.Attribute) -> Bool {
+        attribute == .leading || attribute == .trailing || attribute == .leadingMargin || attribute == .trailingMargin
+    }
+
+    private func attribute(_ attribute: NSLayoutConstraint.Attribute, of index: Int32, scale: Double, below ancestor: Int32,
+                           rightToLeft: Bool = false) -> Double? {
+        var attribute = attribute
+        if rightToLeft {
+            switch attribute {
+            case .leading: attribute = .right
+            case .trailing: attribute = .left
+            case .leadingMargin: attribute = .rightMargin
+            case .trailingMargin: attribute = .leftMargin
+            default: break
+            }
+        }
         let base = Int32(Int(index) * 4)
         let object = items[Int(index)]
         let margins = (object as? UIView)?.layoutMargins ?? .zero

@@ -59,6 +59,16 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
             superview?.setNeedsLayout()
         }
     }
+    /// What the view's content means for its layout direction (`.unspecified`: the
+    /// interface's); `.forceRightToLeft` puts its leading edges on the right.
+    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+        didSet {
+            guard semanticContentAttribute != oldValue else { return }
+            LayoutEngine.noteStructureChange()
+            superview?.setNeedsLayout()
+            setNeedsLayout()
+        }
+    }
     /// Whether the view is fully opaque (a drawing hint).
     open var isOpaque = true
     /// Whether the backing store is cleared before `draw(_:)`.

@@ -113,3 +113,55 @@ import UIKit
         #expect(b.frame == CGRect(x: -112, y: -15, width: 10, height: 10))
     }
 }
+
+/// Right to left, leading is the right edge and trailing the left, and offsets along them run
+/// leftwards; the direction is the containing view's (a stack forced right to left reverses
+/// its views).
+@MainActor
+@Suite struct AutoLayoutRightToLeftTests {
+    @Test func leadingAndTrailingFlip() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        container.semanticContentAttribute = .forceRightToLeft
+        #expect(container.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        let a = UIView(), b = UIView(), c = UIView()
+        for view in [a, b, c] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            container.addSubview(view)
+        }
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 20),
+            a.widthAnchor.constraint(equalToConstant: 50),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 8),
+            b.widthAnchor.constraint(equalToConstant: 30),
+            c.centerXAnchor.constraint(equalTo: container.leadingAnchor, constant: 40),
+            c.widthAnchor.constraint(equalToConstant: 10),
+        ] + [a, b, c].flatMap { [$0.topAnchor.constraint(equalTo: container.topAnchor), $0.heightAnchor.constraint(equalToConstant: 10)] })
+        container.layoutIfNeeded()
+        #expect(a.frame.minX == 250)   // right edge 20 in from the container's right
+        #expect(b.frame.minX == 212)   // 8 to the left of a
+        #expect(c.frame.midX == 280)   // 40 in from the right
+        // Left and right stay put whatever the direction.
+        let d = UIView()
+        d.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(d)
+        NSLayoutConstraint.activate([d.leftAnchor.constraint(equalTo: container.leftAnchor, constant: 5), d.widthAnchor.constraint(equalToConstant: 5),
+                                     d.topAnchor.constraint(equalTo: container.topAnchor), d.heightAnchor.constraint(equalToConstant: 5)])
+        container.layoutIfNeeded()
+        #expect(d.frame.minX == 5)
+    }
+
+    @Test func aStackForcedRightToLeftReversesItsViews() {
+        let views = [UIView(), UIView(), UIView()]
+        for view in views {
+            view.widthAnchor.constraint(equalToConstant: 40).isActive = true
+        }
+        let stack = UIStackView(arrangedSubviews: views)
+        stack.spacing = 10
+        stack.distribution = .equalSpacing
+        stack.semanticContentAttribute = .forceRightToLeft
+        stack.frame = CGRect(x: 0, y: 0, width: 200, height: 40)
+        stack.layoutIfNeeded()
+        #expect(views.map(\.frame.minX) == [160, 80, 0])
+        #expect(UIView.userInterfaceLayoutDirection(for: .playback) == .leftToRight)
+    }
+}
