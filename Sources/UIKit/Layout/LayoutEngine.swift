@@ -114,13 +114,18 @@ final class LayoutEngine {
 
     // The core, in groups.
     private final class Group {
-        let solver = LayoutSolver()
+        /// Its core rows, in the order they were installed, and every unknown they name.
+        var rows: [Int32] = []
         var variables: [Int32] = []
-        var symbols: [LayoutVariable] = []
+        /// The simplex for what elimination leaves, and the unknowns it holds.
+        var solver = LayoutSolver()
+        var solved: [(variable: Int32, symbol: LayoutVariable)] = []
+        /// Unknowns taken out by required equalities before the simplex, in order:
+        /// target = constant + Σ coefficient · unknown (unknowns taken out later, or solved).
+        var eliminations: [(target: Int32, terms: [(Int32, Double)], constant: Double)] = []
     }
     private var groups: [Group] = []
     private var rowGroup: [Int32] = []
-    private var rowSolverConstraint: [SolverConstraint?] = []
     private var variableGroup: [Int32] = []
     private var variableSymbol: [LayoutVariable?] = []
 
@@ -769,7 +774,6 @@ final class LayoutEngine {
         }
         groups.removeAll()
         rowGroup = Array(repeating: -1, count: rowCount)
-        rowSolverConstraint = Array(repeating: nil, count: rowCount)
         variableGroup = Array(repeating: -1, count: variableCount)
         variableSymbol = Array(repeating: nil, count: variableCount)
         var groupOfRoot = [Int32](repeating: -1, count: variableCount)
@@ -785,30 +789,126 @@ final class LayoutEngine {
                 break
             }
             rowGroup[Int(row)] = group
-        }
-        // Required rows first, in order, then the optional ones; a conflicting one is broken.
-        var ordered: [Int32] = []
-        ordered.reserveCapacity(coreRows.count)
-        for row in coreRows where isRequired(Int(row)) { ordered.append(row) }
-        for row in coreRows where !isRequired(Int(row)) { ordered.append(row) }
-        for row in ordered {
-            let group = rowGroup[Int(row)]
             guard group >= 0 else { continue }
-            let constraint = makeSolverConstraint(Int(row), group: group)
-            do {
-                try groups[Int(group)].solver.add(constraint)
-                rowSolverConstraint[Int(row)] = constraint
-            } catch {
-                rowRole[Int(row)] = .broken
-                broken.insert(row)
-                report(broken: Int(row), conflicts: coreRows.filter { rowGroup[Int($0)] == group && rowSolverConstraint[Int($0)] != nil && isRequired(Int($0)) })
+            let g = groups[Int(group)]
+            g.rows.append(row)
+            for t in Int(termStart[Int(row)])..<Int(termStart[Int(row) + 1]) where state[Int(termVariable[t])] == .core {
+                let v = Int(termVariable[t])
+                if variableGroup[v] < 0 {
+                    variableGroup[v] = group
+                    g.variables.append(Int32(v))
+                }
             }
         }
-        for group in groups {
-            group.solver.updateVariables()
-            for (i, v) in group.variables.enumerated() { values[Int(v)] = group.symbols[i].value }
-        }
+        for group in groups.indices { _ = solveGroup(Int32(group), broken: &broken) }
         for row in definingRows { evaluate(Int(row)) }
+        return true
+    }
+
+    /// Solves one core group from its rows' constants now: required equalities with one or
+    /// two unknowns left are substituted out (exactly: what they fix or tie is what they
+    /// say), the rest goes to a Cassowary solver, required rows first in order, then the
+    /// optional ones. With `broken`, a conflicting row is broken and reported, as iOS does;
+    /// without, a conflict returns false (the caller rebuilds, which reports it).
+    private func solveGroup(_ index: Int32, broken: inout Set<Int32>) -> Bool {
+        solveGroup(index, breaking: &broken, reports: true)
+    }
+
+    private func solveGroup(_ index: Int32, breaking broken: inout Set<Int32>, reports: Bool) -> Bool {
+        let g = groups[Int(index)]
+        // Working copies of the rows, over the group's unknowns only.
+        var rowIDs: [Int32] = [], vars: [[Int32]] = [], coefs: [[Double]] = [], constants: [Double] = []
+        for row in g.rows where rowRole[Int(row)] == .core {
+            var v: [Int32] = [], c: [Double] = []
+            for t in Int(termStart[Int(row)])..<Int(termStart[Int(row) + 1]) where state[Int(termVariable[t])] == .core {
+                v.append(termVariable[t])
+                c.append(termCoefficient[t])
+            }
+            rowIDs.append(row)
+            vars.append(v)
+            coefs.append(c)
+            constants.append(effectiveConstant(Int(row)))
+        }
+        var active = [Bool](repeating: true, count: rowIDs.count)
+        g.eliminations.removeAll(keepingCapacity: true)
+        // Eliminate: a required equality with one unknown fixes it, with two ties one to the other.
+        var changed = true
+        while changed {
+            changed = false
+            for i in rowIDs.indices where active[i] && isRequiredEquality(Int(rowIDs[i])) && (vars[i].count == 1 || vars[i].count == 2) {
+                var k = 0
+                if vars[i].count == 2 && abs(coefs[i][1]) > abs(coefs[i][0]) { k = 1 }
+                let a = coefs[i][k]
+                guard abs(a) > 1e-9, a.isFinite, constants[i].isFinite else { continue }
+                let target = vars[i][k]
+                // target = −(constant + Σ others) / a
+                var terms: [(Int32, Double)] = []
+                for j in vars[i].indices where j != k { terms.append((vars[i][j], -coefs[i][j] / a)) }
+                let constant = -constants[i] / a
+                g.eliminations.append((target, terms, constant))
+                active[i] = false
+                changed = true
+                // Substitute into every other active row naming the target.
+                for r in rowIDs.indices where active[r] {
+                    guard let p = vars[r].firstIndex(of: target) else { continue }
+                    let c = coefs[r][p]
+                    vars[r].remove(at: p)
+                    coefs[r].remove(at: p)
+                    constants[r] += c * constant
+                    for (w, kw) in terms {
+                        if let q = vars[r].firstIndex(of: w) {
+                            coefs[r][q] += c * kw
+                            if abs(coefs[r][q]) < 1e-12 {
+                                vars[r].remove(at: q)
+                                coefs[r].remove(at: q)
+                            }
+                        } else {
+                            vars[r].append(w)
+                            coefs[r].append(c * kw)
+                        }
+                    }
+                }
+            }
+        }
+        // The simplex for the rest.
+        g.solver = LayoutSolver()
+        g.solved.removeAll(keepingCapacity: true)
+        for v in g.variables { variableSymbol[Int(v)] = nil }
+        func symbol(_ v: Int32) -> LayoutVariable {
+            if let known = variableSymbol[Int(v)] { return known }
+            let made = LayoutVariable("")
+            variableSymbol[Int(v)] = made
+            g.solved.append((v, made))
+            return made
+        }
+        var added: [Int32] = []
+        for required in [true, false] {
+            for i in rowIDs.indices where active[i] && isRequired(Int(rowIDs[i])) == required {
+                let row = Int(rowIDs[i])
+                let terms = vars[i].indices.map { (variable: symbol(vars[i][$0]), coefficient: coefs[i][$0]) }
+                let relation: SolverConstraint.Relation = rowRelation[row] == .equal ? .equal : rowRelation[row] == .lessOrEqual ? .lessOrEqual : .greaterOrEqual
+                let constraint = SolverConstraint(LinearExpression(terms, constant: constants[i]), relation, strength: LayoutStrength(priority: rowPriority[row]))
+                do {
+                    try g.solver.add(constraint)
+                    if required { added.append(rowIDs[i]) }
+                } catch {
+                    guard reports else { return false }
+                    rowRole[row] = .broken
+                    broken.insert(rowIDs[i])
+                    let eliminated = rowIDs.indices.filter { !active[$0] }.map { rowIDs[$0] }
+                    report(broken: row, conflicts: (eliminated + added).sorted())
+                }
+            }
+        }
+        g.solver.updateVariables()
+        for (v, s) in g.solved { values[Int(v)] = s.value }
+        // Unknowns in no row left (and not eliminated) are free: zero.
+        for v in g.variables where variableSymbol[Int(v)] == nil { values[Int(v)] = 0 }
+        for (target, terms, constant) in g.eliminations.reversed() {
+            var value = constant
+            for (w, k) in terms { value += k * values[Int(w)] }
+            values[Int(target)] = value
+        }
         return true
     }
 
@@ -856,28 +956,6 @@ final class LayoutEngine {
         guard let (constant, _, _) = emit(rowOrigin[row]), constant != rowConstant[row] else { return false }
         rowConstant[row] = constant
         return true
-    }
-
-    private func makeSolverConstraint(_ row: Int, group: Int32) -> SolverConstraint {
-        var terms: [(variable: LayoutVariable, coefficient: Double)] = []
-        for t in Int(termStart[row])..<Int(termStart[row + 1]) {
-            let v = Int(termVariable[t])
-            guard state[v] == .core else { continue }
-            terms.append((symbol(for: v, group: group), termCoefficient[t]))
-        }
-        let relation: SolverConstraint.Relation = rowRelation[row] == .equal ? .equal : rowRelation[row] == .lessOrEqual ? .lessOrEqual : .greaterOrEqual
-        return SolverConstraint(LinearExpression(terms, constant: effectiveConstant(row)), relation,
-                                strength: LayoutStrength(priority: rowPriority[row]))
-    }
-
-    private func symbol(for v: Int, group: Int32) -> LayoutVariable {
-        if let known = variableSymbol[v] { return known }
-        let made = LayoutVariable("")
-        variableSymbol[v] = made
-        variableGroup[v] = group
-        groups[Int(group)].variables.append(Int32(v))
-        groups[Int(group)].symbols.append(made)
-        return made
     }
 
     /// A core row's constant with its fixed unknowns' values folded in.
@@ -1038,20 +1116,16 @@ final class LayoutEngine {
             }
         }
         var touchedGroups = Set<Int32>()
-        for row in coreDirty {
-            let r = Int(row)
-            guard rowRole[r] == .core, let constraint = rowSolverConstraint[r] else { continue }
-            let group = rowGroup[r]
-            do { try groups[Int(group)].solver.setConstant(constraint, effectiveConstant(r)) } catch { return false }
-            touchedGroups.insert(group)
+        for row in coreDirty where rowRole[Int(row)] == .core && rowGroup[Int(row)] >= 0 {
+            touchedGroups.insert(rowGroup[Int(row)])
         }
+        // A touched group is solved again from its constants (work as large as the group).
+        var unused = Set<Int32>()
         for group in touchedGroups {
             let g = groups[Int(group)]
-            g.solver.updateVariables()
-            for (i, v) in g.variables.enumerated() where values[Int(v)] != g.symbols[i].value {
-                values[Int(v)] = g.symbols[i].value
-                spread(Int(v))
-            }
+            let before = g.variables.map { values[Int($0)] }
+            guard solveGroup(group, breaking: &unused, reports: false) else { return false }
+            for (i, v) in g.variables.enumerated() where values[Int(v)] != before[i] { spread(Int(v)) }
         }
         while let row = defineHeap.pop() {
             if evaluate(Int(row)) { spread(Int(rowTarget[Int(row)])) }
@@ -1091,9 +1165,16 @@ final class LayoutEngine {
                 if let symbol = variableSymbol[v], variableGroup[v] >= 0 {
                     ambiguous[v] = !groups[Int(variableGroup[v])].solver.isDetermined(symbol)
                 } else {
+                    // Eliminated (settled below) or in no row the simplex holds (free).
                     ambiguous[v] = true
                 }
             case .fixed, .defined: break
+            }
+        }
+        // An eliminated unknown is as determined as what it was tied to.
+        for group in groups {
+            for (target, terms, _) in group.eliminations.reversed() {
+                ambiguous[Int(target)] = terms.contains { ambiguous[Int($0.0)] }
             }
         }
         for row in definingRows {
