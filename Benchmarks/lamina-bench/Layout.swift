@@ -30,17 +30,11 @@ func runLayout(_ arguments: [String]) {
         switch flag {
         case "--quick": quick = true
         case "--json":
-            guard let value = rest.first else { fail("--json needs a value") }
-            rest.removeFirst()
-            json = value
+            json = value(of: flag, from: &rest)
         case "--scenes":
-            guard let value = rest.first else { fail("--scenes needs a value") }
-            rest.removeFirst()
-            only = value.split(separator: ",").map(String.init)
+            only = value(of: flag, from: &rest).split(separator: ",").map(String.init)
         case "--sizes":
-            guard let value = rest.first else { fail("--sizes needs a value") }
-            rest.removeFirst()
-            sizes = value.split(separator: ",").compactMap { Int($0) }
+            sizes = value(of: flag, from: &rest).split(separator: ",").compactMap { Int($0) }
         default: fail("usage: lamina-bench layout [--json FILE] [--quick] [--sizes 10,100] [--scenes prefix,…]")
         }
     }

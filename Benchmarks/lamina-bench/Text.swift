@@ -30,8 +30,7 @@ func runText(_ arguments: [String]) {
             arguments.removeFirst()
             cached = true
         case "--workloads", "--json", "--png-dir":
-            guard let value = arguments.first else { fail("\(flag) needs a value") }
-            arguments.removeFirst()
+            let value = value(of: flag, from: &arguments)
             if flag == "--workloads" {
                 let wanted = value.split(separator: ",").map(String.init)
                 for name in wanted where !TextWorkload.names.contains(name) { fail("unknown workload \(name)") }

@@ -20,6 +20,13 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+/// Takes the value that follows `flag` off the front of `arguments` (it must be there).
+func value(of flag: String, from arguments: inout [String]) -> String {
+    guard let value = arguments.first else { fail("\(flag) needs a value") }
+    arguments.removeFirst()
+    return value
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "compositor" {
     var json: String?
@@ -33,13 +40,9 @@ if arguments.first == "compositor" {
         case "--quick": quick = true
         case "--shadows": shadows = true
         case "--json":
-            guard let value = rest.first else { fail("--json needs a value") }
-            rest.removeFirst()
-            json = value
+            json = value(of: flag, from: &rest)
         case "--scenes":
-            guard let value = rest.first else { fail("--scenes needs a value") }
-            rest.removeFirst()
-            only = Set(value.split(separator: ",").map(String.init))
+            only = Set(value(of: flag, from: &rest).split(separator: ",").map(String.init))
         default: fail("usage: lamina-bench compositor [--json FILE] [--quick] [--scenes a,b] [--shadows]")
         }
     }
@@ -83,8 +86,7 @@ while let flag = arguments.first {
         arguments.removeFirst()
         threads = count
     case "--workloads", "--json", "--png-dir":
-        guard let value = arguments.first else { fail("\(flag) needs a value") }
-        arguments.removeFirst()
+        let value = value(of: flag, from: &arguments)
         if flag == "--workloads" {
             let wanted = value.split(separator: ",").map(String.init)
             for name in wanted where !Workload.names.contains(name) { fail("unknown workload \(name)") }

@@ -21,11 +21,12 @@ import Foundation
 ///    whatever that equality makes it; it is set aside (repeatedly, from the leaves), and
 ///    computed after the rest.
 /// 3. The *core* left (inequalities, priorities, intrinsic sizes, cycles) is split into
-///    independent groups, each solved by its own incremental Cassowary solver.
+///    independent groups; in each, required equalities with one or two unknowns are
+///    substituted out, and a Cassowary solver takes the rest.
 ///
 /// A change of constants only (a constraint's `constant`, an intrinsic size, a frame held,
-/// the root's size) updates what depends on it: fixed values forward, the core groups by
-/// their solvers' dual simplex, defined values after. A change of structure (activation,
+/// the root's size) updates what depends on it: fixed values forward, the core groups it
+/// reaches solved again, defined values after. A change of structure (activation,
 /// priorities, the hierarchy) builds the system again, in time linear in its size.
 @MainActor
 final class LayoutEngine {
@@ -83,7 +84,7 @@ final class LayoutEngine {
         case broken
     }
 
-    private enum Relation: UInt8 { case equal, lessOrEqual, greaterOrEqual }
+    private typealias Relation = SolverConstraint.Relation
 
     // Items (views and guides): four unknowns each, item·4 + k.
     private var items: [AnyObject] = []
@@ -108,8 +109,7 @@ final class LayoutEngine {
     /// Rows of each unknown (compressed: rows of v at occurrence[occurrenceStart[v]..<occurrenceStart[v+1]]).
     private var occurrenceStart: [Int32] = []
     private var occurrence: [Int32] = []
-    /// Fixing rows in order, defining rows in order of evaluation.
-    private var fixingRows: [Int32] = []
+    /// Defining rows in order of evaluation.
     private var definingRows: [Int32] = []
 
     // The core, in groups.
@@ -139,6 +139,7 @@ final class LayoutEngine {
     private var deferring = false
     private var emittedDeferred = false
     private var deferredRows: [Int32] = []
+    private var rowIsDeferred: [Bool] = []
 
     static func wraps(_ label: UILabel) -> Bool {
         !label.translatesAutoresizingMaskIntoConstraints && label.numberOfLines != 1 && label.preferredMaxLayoutWidth == 0
@@ -152,11 +153,6 @@ final class LayoutEngine {
         guard let index = itemIndex[ObjectIdentifier(item)] else { return nil }
         let base = Int(index) * 4
         return CGRect(x: values[base], y: values[base + 1], width: values[base + 2], height: values[base + 3])
-    }
-
-    /// Whether the engine knows `item`.
-    func contains(_ item: AnyObject) -> Bool {
-        itemIndex[ObjectIdentifier(item)] != nil
     }
 
     func solveIfNeeded() {
@@ -183,7 +179,7 @@ final class LayoutEngine {
         for _ in 0..<3 {
             var rewrapped = false
             for index in wrappingLabels {
-                guard let label = items[Int(index)] as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0 else { continue }
+                guard let label = items[Int(index)] as? UILabel, LayoutEngine.wraps(label) else { continue }
                 let width = LayoutEngine.snappedFrame(x: values[Int(index) * 4], y: 0, width: values[Int(index) * 4 + 2], height: 0).width
                 guard width.isFinite, label.constraintLayoutWidth != width else { continue }
                 label.constraintLayoutWidth = width
@@ -245,8 +241,12 @@ final class LayoutEngine {
         }
     }
 
-    /// Which dimensions of an item's intrinsic size existed when the rows were made.
+    /// Which dimensions of an item's intrinsic size existed when the rows were made (a
+    /// compression row was made for each).
     private var intrinsicMask: [UInt8] = []
+    /// The intrinsic size last read, for the item's other rows in the same pass (a view's
+    /// `intrinsicContentSize` is read once per pass, not once per row).
+    private var intrinsicCache: (index: Int32, size: CGSize)?
 
     static func intrinsicMask(_ view: UIView) -> UInt8 {
         guard !view.translatesAutoresizingMaskIntoConstraints else { return 0 }
@@ -257,7 +257,8 @@ final class LayoutEngine {
     /// A view's intrinsic size changed: its rows are refreshed, or the system rebuilt when a
     /// dimension appeared or went.
     func noteIntrinsicSizeChanged(_ view: UIView) {
-        guard let index = itemIndex[ObjectIdentifier(view)] else { return }
+        // The root's own size is held; only a fitting question reads its intrinsic size.
+        guard view !== root, let index = itemIndex[ObjectIdentifier(view)] else { return }
         guard Int(index) < intrinsicMask.count, LayoutEngine.intrinsicMask(view) == intrinsicMask[Int(index)] else {
             LayoutEngine.noteStructureChange()
             return
@@ -291,6 +292,9 @@ final class LayoutEngine {
         dirtyRows.removeAll()
         movedItems = nil
         deferredRows.removeAll()
+        rowIsDeferred.removeAll(keepingCapacity: true)
+        intrinsicMask.removeAll(keepingCapacity: true)
+        intrinsicCache = nil
         deferring = true
 
         // The active constraints under the root, in the order they were installed.
@@ -305,11 +309,8 @@ final class LayoutEngine {
             constraint.engineRow = -1
             // Items first: making one adds its own rows.
             for (object, attribute) in [(constraint.firstItem, constraint.firstAttribute), (constraint.secondItem, constraint.secondAttribute)] {
-                guard var object else { continue }
-                if let view = object as? UIView, attribute == .firstBaseline || attribute == .lastBaseline {
-                    object = attribute == .firstBaseline ? view.forFirstBaselineLayout : view.forLastBaselineLayout
-                }
-                item(object)
+                guard let object else { continue }
+                item(LayoutEngine.standIn(for: object, attribute))
             }
             addRow(.constraint(constraint))
         }
@@ -322,7 +323,6 @@ final class LayoutEngine {
         for (row, origin) in rowOrigin.enumerated() {
             if case .constraint(let constraint) = origin { constraint.engineRow = Int32(row); constraint.engine = self }
         }
-        intrinsicMask = items.map { ($0 as? UIView).map(LayoutEngine.intrinsicMask) ?? 0 }
         wrappingLabels = items.indices.compactMap { i in
             guard let label = items[i] as? UILabel, !label.translatesAutoresizingMaskIntoConstraints, label.numberOfLines != 1 else { return nil }
             return Int32(i)
@@ -351,6 +351,7 @@ final class LayoutEngine {
         itemIndex[ObjectIdentifier(object)] = index
         itemParent.append(parent)
         itemDepth.append(parent < 0 ? 0 : itemDepth[Int(parent)] + 1)
+        intrinsicMask.append(0)
         if let view = object as? UIView {
             if fitting == nil { view.layoutState.itemEngine = self }
             if view === root {
@@ -377,7 +378,24 @@ final class LayoutEngine {
         scratchVariables.removeAll(keepingCapacity: true)
         scratchCoefficients.removeAll(keepingCapacity: true)
         guard let (constant, relation, priority) = emit(origin) else { return }
-        // Merge repeated unknowns; drop what cancels.
+        mergeScratchTerms()
+        if case .compression(let index, let axis) = origin { intrinsicMask[Int(index)] |= axis == 0 ? 1 : 2 }
+        rowIsDeferred.append(emittedDeferred)
+        if emittedDeferred {
+            emittedDeferred = false
+            deferredRows.append(Int32(rowOrigin.count))
+        }
+        termVariable += scratchVariables
+        termCoefficient += scratchCoefficients
+        termStart.append(Int32(termVariable.count))
+        rowConstant.append(constant)
+        rowRelation.append(relation)
+        rowPriority.append(priority)
+        rowOrigin.append(origin)
+    }
+
+    /// Merges repeated unknowns of the scratch terms and drops what cancels.
+    private func mergeScratchTerms() {
         var i = 0
         while i < scratchVariables.count {
             var j = i + 1
@@ -397,17 +415,6 @@ final class LayoutEngine {
                 i += 1
             }
         }
-        if emittedDeferred {
-            emittedDeferred = false
-            deferredRows.append(Int32(rowOrigin.count))
-        }
-        termVariable += scratchVariables
-        termCoefficient += scratchCoefficients
-        termStart.append(Int32(termVariable.count))
-        rowConstant.append(constant)
-        rowRelation.append(relation)
-        rowPriority.append(priority)
-        rowOrigin.append(origin)
     }
 
     /// Writes `origin`'s terms into the scratch arrays and returns its constant, relation and
@@ -453,24 +460,26 @@ final class LayoutEngine {
             guard let view = items[Int(index)] as? UIView else { return nil }
             let isCompression: Bool
             if case .compression = origin { isCompression = true } else { isCompression = false }
-            let v = Int32(Int(index) * 4 + 2 + Int(axis))
+            let axisValue: NSLayoutConstraint.Axis = axis == 0 ? .horizontal : .vertical
+            let priority = (isCompression ? view.contentCompressionResistancePriority(for: axisValue) : view.contentHuggingPriority(for: axisValue)).rawValue
+                + stackOrder(view, axisValue)
+            let relation: Relation = isCompression ? .greaterOrEqual : .lessOrEqual
+            let length: CGFloat
             if deferring, let label = view as? UILabel, LayoutEngine.wraps(label) {
                 // Measured once its width is known (after fixing), not unwrapped first.
                 emittedDeferred = true
-                scratchVariables.append(v); scratchCoefficients.append(1)
-                let axisValue: NSLayoutConstraint.Axis = axis == 0 ? .horizontal : .vertical
-                return isCompression ? (0, .greaterOrEqual, view.contentCompressionResistancePriority(for: axisValue).rawValue + stackOrder(view, axisValue))
-                    : (0, .lessOrEqual, view.contentHuggingPriority(for: axisValue).rawValue + stackOrder(view, axisValue))
+                length = 0
+            } else {
+                let size: CGSize
+                if let cached = intrinsicCache, cached.index == index { size = cached.size } else {
+                    size = view.intrinsicContentSize
+                    intrinsicCache = (index, size)
+                }
+                length = axis == 0 ? size.width : size.height
+                guard length != UIView.noIntrinsicMetric, length.isFinite else { return nil }
             }
-            let size = view.intrinsicContentSize
-            let length = axis == 0 ? size.width : size.height
-            guard length != UIView.noIntrinsicMetric, length.isFinite else { return nil }
-            let axisValue: NSLayoutConstraint.Axis = axis == 0 ? .horizontal : .vertical
-            scratchVariables.append(v); scratchCoefficients.append(1)
-            if isCompression {
-                return (-Double(length), .greaterOrEqual, view.contentCompressionResistancePriority(for: axisValue).rawValue + stackOrder(view, axisValue))
-            }
-            return (-Double(length), .lessOrEqual, view.contentHuggingPriority(for: axisValue).rawValue + stackOrder(view, axisValue))
+            scratchVariables.append(Int32(Int(index) * 4 + 2 + Int(axis))); scratchCoefficients.append(1)
+            return (-Double(length), relation, priority)
         }
     }
 
@@ -555,14 +564,20 @@ final class LayoutEngine {
         total > 0 ? part / total : 0.5
     }
 
-    /// The item standing for `object` in a constraint on `attribute` (for baselines, the view
-    /// that stands for the baseline).
-    private func index(of object: AnyObject, _ attribute: NSLayoutConstraint.Attribute) -> Int32? {
-        var object = object
-        if attribute == .firstBaseline || attribute == .lastBaseline, let view = object as? UIView {
-            object = attribute == .firstBaseline ? view.forFirstBaselineLayout : view.forLastBaselineLayout
+    /// The object standing for `object` in a constraint on `attribute`: itself, or for a
+    /// baseline the view that stands for its baseline.
+    private static func standIn(for object: AnyObject, _ attribute: NSLayoutConstraint.Attribute) -> AnyObject {
+        guard let view = object as? UIView else { return object }
+        switch attribute {
+        case .firstBaseline: return view.forFirstBaselineLayout
+        case .lastBaseline: return view.forLastBaselineLayout
+        default: return view
         }
-        return itemIndex[ObjectIdentifier(object)]
+    }
+
+    /// The item standing for `object` in a constraint on `attribute`.
+    private func index(of object: AnyObject, _ attribute: NSLayoutConstraint.Attribute) -> Int32? {
+        itemIndex[ObjectIdentifier(LayoutEngine.standIn(for: object, attribute))]
     }
 
     /// The nearest item that is or contains both.
@@ -577,13 +592,15 @@ final class LayoutEngine {
         return a
     }
 
-    /// Writes `scale` × an item's attribute into the scratch terms and returns the constant
-    /// part; positions in the space of `ancestor` (the item's own position sums its offsets
-    /// up to it; the ancestor's own edges are at its origin). Nil for `.notAnAttribute`.
+    /// Whether an attribute follows the layout direction.
     static func isDirectional(_ attribute: NSLayoutConstraint.Attribute) -> Bool {
         attribute == .leading || attribute == .trailing || attribute == .leadingMargin || attribute == .trailingMargin
     }
 
+    /// Writes `scale` × an item's attribute into the scratch terms and returns the constant
+    /// part; positions in the space of `ancestor` (the item's own position sums its offsets
+    /// up to it; the ancestor's own edges are at its origin). Right to left, leading and
+    /// trailing are the right and left edges. Nil for `.notAnAttribute`.
     private func attribute(_ attribute: NSLayoutConstraint.Attribute, of index: Int32, scale: Double, below ancestor: Int32,
                            rightToLeft: Bool = false) -> Double? {
         var attribute = attribute
@@ -650,7 +667,6 @@ final class LayoutEngine {
         rowRole = Array(repeating: .core, count: rowCount)
         rowTarget = Array(repeating: -1, count: rowCount)
         rowOrder = Array(repeating: -1, count: rowCount)
-        fixingRows.removeAll(keepingCapacity: true)
         definingRows.removeAll(keepingCapacity: true)
         for row in broken { rowRole[Int(row)] = .broken }
 
@@ -677,7 +693,7 @@ final class LayoutEngine {
             if unfixed[row] == 1 && isRequiredEquality(row) { queue.append(Int32(row)) }
             else if unfixed[row] == 0 { rowRole[row] = .settled }
         }
-        var head = 0
+        var head = 0, fixedCount: Int32 = 0
         while head < queue.count {
             let row = Int(queue[head])
             head += 1
@@ -692,8 +708,8 @@ final class LayoutEngine {
             state[Int(target)] = .fixed
             rowRole[row] = .fixes
             rowTarget[row] = target
-            rowOrder[row] = Int32(fixingRows.count)
-            fixingRows.append(Int32(row))
+            rowOrder[row] = fixedCount
+            fixedCount += 1
             for o in Int(occurrenceStart[Int(target)])..<Int(occurrenceStart[Int(target) + 1]) {
                 let other = Int(occurrence[o])
                 guard other != row, rowRole[other] == .core else { continue }
@@ -800,7 +816,7 @@ final class LayoutEngine {
                 }
             }
         }
-        for group in groups.indices { _ = solveGroup(Int32(group), broken: &broken) }
+        for group in groups.indices { _ = solveGroup(Int32(group), breaking: &broken, reports: true) }
         for row in definingRows { evaluate(Int(row)) }
         return true
     }
@@ -808,12 +824,9 @@ final class LayoutEngine {
     /// Solves one core group from its rows' constants now: required equalities with one or
     /// two unknowns left are substituted out (exactly: what they fix or tie is what they
     /// say), the rest goes to a Cassowary solver, required rows first in order, then the
-    /// optional ones. With `broken`, a conflicting row is broken and reported, as iOS does;
-    /// without, a conflict returns false (the caller rebuilds, which reports it).
-    private func solveGroup(_ index: Int32, broken: inout Set<Int32>) -> Bool {
-        solveGroup(index, breaking: &broken, reports: true)
-    }
-
+    /// optional ones. With `reports`, a conflicting row is broken (into `broken`) and
+    /// reported, as iOS does; without, a conflict returns false (the caller rebuilds, which
+    /// reports it).
     private func solveGroup(_ index: Int32, breaking broken: inout Set<Int32>, reports: Bool) -> Bool {
         let g = groups[Int(index)]
         // Working copies of the rows, over the group's unknowns only.
@@ -886,8 +899,8 @@ final class LayoutEngine {
             for i in rowIDs.indices where active[i] && isRequired(Int(rowIDs[i])) == required {
                 let row = Int(rowIDs[i])
                 let terms = vars[i].indices.map { (variable: symbol(vars[i][$0]), coefficient: coefs[i][$0]) }
-                let relation: SolverConstraint.Relation = rowRelation[row] == .equal ? .equal : rowRelation[row] == .lessOrEqual ? .lessOrEqual : .greaterOrEqual
-                let constraint = SolverConstraint(LinearExpression(terms, constant: constants[i]), relation, strength: LayoutStrength(priority: rowPriority[row]))
+                let constraint = SolverConstraint(LinearExpression(terms, constant: constants[i]), rowRelation[row],
+                                                  strength: LayoutStrength(priority: rowPriority[row]))
                 do {
                     try g.solver.add(constraint)
                     if required { added.append(rowIDs[i]) }
@@ -913,7 +926,7 @@ final class LayoutEngine {
     }
 
     private func isDeferred(_ row: Int) -> Bool {
-        !deferredRows.isEmpty && deferredRows.contains(Int32(row))
+        !deferredRows.isEmpty && rowIsDeferred[row]
     }
 
     /// Gives each wrapping label whose width fixing found that width, then writes its
@@ -935,16 +948,18 @@ final class LayoutEngine {
         }
         let deferred = deferredRows
         deferredRows.removeAll()
+        intrinsicCache = nil
         for row in deferred { refreshConstant(Int(row)) }
         var restart = false
         for index in changed {
             for k in 0..<4 {
                 let v = Int(index) * 4 + k
-                for o in Int(occurrenceStart[v])..<Int(occurrenceStart[v + 1]) where !deferred.contains(occurrence[o]) {
+                for o in Int(occurrenceStart[v])..<Int(occurrenceStart[v + 1]) where !rowIsDeferred[Int(occurrence[o])] {
                     if refreshConstant(Int(occurrence[o])) { restart = true }
                 }
             }
         }
+        for row in deferred { rowIsDeferred[Int(row)] = false }
         return !restart
     }
 
@@ -1063,10 +1078,11 @@ final class LayoutEngine {
 
     // MARK: Updating
 
-    /// Applies changed constants: fixed values forward, the core groups through their
-    /// solvers, defined values after. False when a rebuild is needed (a conflict, a row that
+    /// Applies changed constants: fixed values forward, the core groups they reach solved
+    /// again, defined values after. False when a rebuild is needed (a conflict, a row that
     /// appeared or went).
     private func update() -> Bool {
+        intrinsicCache = nil
         let dirty = dirtyRows
         dirtyRows.removeAll(keepingCapacity: true)
         for row in dirty { rowIsDirty[Int(row)] = false }
@@ -1137,16 +1153,12 @@ final class LayoutEngine {
 
     /// Whether the scratch terms are the row's (the same unknowns, the same coefficients).
     private func sameTerms(_ row: Int) -> Bool {
-        // Merge as `addRow` does, then compare as multisets (terms are few).
-        var merged: [(Int32, Double)] = []
-        for (i, v) in scratchVariables.enumerated() {
-            if let j = merged.firstIndex(where: { $0.0 == v }) { merged[j].1 += scratchCoefficients[i] } else { merged.append((v, scratchCoefficients[i])) }
-        }
-        merged.removeAll { abs($0.1) < 1e-12 }
+        // Merged as `addRow` merges them, then compared as sets (terms are few).
+        mergeScratchTerms()
         let start = Int(termStart[row]), end = Int(termStart[row + 1])
-        guard merged.count == end - start else { return false }
-        for (v, c) in merged {
-            guard let t = (start..<end).first(where: { termVariable[$0] == v }), termCoefficient[t] == c else { return false }
+        guard scratchVariables.count == end - start else { return false }
+        for (i, v) in scratchVariables.enumerated() {
+            guard let t = (start..<end).first(where: { termVariable[$0] == v }), termCoefficient[t] == scratchCoefficients[i] else { return false }
         }
         return true
     }

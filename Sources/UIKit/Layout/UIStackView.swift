@@ -186,22 +186,15 @@ open class UIStackView: UIView {
                 } else {
                     made.append(start(next).equal(end(previous), constant: space))
                 }
-            case .equalSpacing:
+            case .equalSpacing, .equalCentering:
                 made.append(start(next).atLeast(end(previous), constant: space))
-                // Every gap as wide as the first: a guide spans each.
+                // Every gap (or centre-to-centre run) as long as the first: a guide spans each.
                 let spacer = UILayoutGuide()
                 addLayoutGuide(spacer)
                 spacers.append(spacer)
-                made.append(spacerStart(spacer).equal(end(previous)))
-                made.append(spacerEnd(spacer).equal(start(next)))
-            case .equalCentering:
-                made.append(start(next).atLeast(end(previous), constant: space))
-                let spacer = UILayoutGuide()
-                addLayoutGuide(spacer)
-                spacers.append(spacer)
-                // The guide runs from centre to centre.
-                made.append(spacerStart(spacer).equal(center(previous)))
-                made.append(spacerEnd(spacer).equal(center(next)))
+                let centred = distribution == .equalCentering
+                made.append(spacerStart(spacer).equal(centred ? center(previous) : end(previous)))
+                made.append(spacerEnd(spacer).equal(centred ? center(next) : start(next)))
             }
         }
         if distribution == .equalSpacing || distribution == .equalCentering, spacers.count > 1 {

@@ -32,10 +32,7 @@ extension UIView {
     /// The direction the view lays out in: its `semanticContentAttribute` when that forces one,
     /// else its traits' layout direction. Leading and trailing constraints follow it.
     public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
-        switch semanticContentAttribute {
-        case .forceRightToLeft: return .rightToLeft
-        case .forceLeftToRight, .playback, .spatial: return .leftToRight
-        case .unspecified: return traitCollection.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
-        }
+        guard semanticContentAttribute == .unspecified else { return UIView.userInterfaceLayoutDirection(for: semanticContentAttribute) }
+        return traitCollection.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
     }
 }

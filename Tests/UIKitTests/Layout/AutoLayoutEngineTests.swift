@@ -7,27 +7,6 @@ import Testing
 /// constraints as iOS documents them.
 @MainActor
 @Suite struct AutoLayoutEngineTests {
-    final class Sized: UIView {
-        var size: CGSize
-        init(_ width: CGFloat, _ height: CGFloat) {
-            size = CGSize(width: width, height: height)
-            super.init(frame: .zero)
-        }
-        required init?(coder: NSCoder) { nil }
-        override var intrinsicContentSize: CGSize { size }
-    }
-
-    func container(_ width: CGFloat = 320, _ height: CGFloat = 480) -> UIView {
-        UIView(frame: CGRect(x: 0, y: 0, width: width, height: height))
-    }
-
-    func constrained(in parent: UIView) -> UIView {
-        let view = UIView()
-        view.translatesAutoresizingMaskIntoConstraints = false
-        parent.addSubview(view)
-        return view
-    }
-
     @Test func aLongChainOfRowsIsPlacedRowByRow() {
         // 2,000 rows, each 10 tall and 2 below the one before: row i at y = 12 i.
         let root = container(320, 480)

@@ -5,22 +5,6 @@ import UIKit
 /// each is the unique solution, rounded to the 3× pixel grid).
 @MainActor
 @Suite struct AutoLayoutFrameTests {
-    final class Sized: UIView {
-        var size = CGSize(width: 60, height: 20)
-        override var intrinsicContentSize: CGSize { size }
-    }
-
-    func container() -> UIView {
-        UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-    }
-
-    func constrained(in parent: UIView) -> UIView {
-        let view = UIView()
-        view.translatesAutoresizingMaskIntoConstraints = false
-        parent.addSubview(view)
-        return view
-    }
-
     @Test func edgesPinnedWithInsets() {
         let root = container()
         let card = constrained(in: root)

@@ -6,16 +6,6 @@ import UIKit
 /// documented rules).
 @MainActor
 @Suite struct UIStackViewTests {
-    final class Sized: UIView {
-        let size: CGSize
-        init(_ width: CGFloat, _ height: CGFloat) {
-            size = CGSize(width: width, height: height)
-            super.init(frame: .zero)
-        }
-        required init?(coder: NSCoder) { nil }
-        override var intrinsicContentSize: CGSize { size }
-    }
-
     func close(_ a: [CGFloat], _ b: [CGFloat]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 }
     }

@@ -71,23 +71,34 @@ func compare(_ image: CGImage, name: String) -> String? {
 }
 
 var failures: [String] = []
-let clock = CAMediaClock(manualTime: 0)
-clock.withCurrent {
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
-    let controller = ComponentsViewController()
+
+/// Renders `window` at `time` and compares the frame with the reference `name`.
+func check(_ window: UIWindow, at time: CFTimeInterval, name: String) {
+    guard let frame = window.renderedImage(atTime: time) else {
+        failures.append("no frame for \(name)")
+        return
+    }
+    if let message = compare(frame, name: name) { failures.append(message) } else { print("\(name): matches") }
+}
+
+/// A window of `size` showing `controller`, on screen and committed.
+func show(_ controller: UIViewController, size: CGSize) -> UIWindow {
+    let window = UIWindow(frame: CGRect(origin: .zero, size: size))
     window.rootViewController = controller
     window.makeKeyAndVisible()
     CATransaction.flush()
+    return window
+}
+
+let clock = CAMediaClock(manualTime: 0)
+clock.withCurrent {
+    let controller = ComponentsViewController()
+    let window = show(controller, size: CGSize(width: 300, height: 400))
     var elapsed: CFTimeInterval = 0
     for instant in [0.2, 0.5, 1.5] as [CFTimeInterval] {
         clock.advance(by: instant - elapsed)
         elapsed = instant
-        guard let frame = window.renderedImage(atTime: clock.time) else {
-            failures.append("no frame at \(instant) s")
-            continue
-        }
-        let name = String(format: "components-%.1fs", instant)
-        if let message = compare(frame, name: name) { failures.append(message) } else { print("\(name): matches") }
+        check(window, at: clock.time, name: String(format: "components-%.1fs", instant))
     }
     if controller.toast?.superview == nil { failures.append("the toast left before its time") }
     if controller.ring.accessibilityValue != "70 percent" { failures.append("ring accessibility value") }
@@ -97,28 +108,16 @@ clock.withCurrent {
 // animates open.
 let settingsClock = CAMediaClock(manualTime: 0)
 settingsClock.withCurrent {
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 260))
     let controller = SettingsViewController()
-    window.rootViewController = controller
-    window.makeKeyAndVisible()
+    let window = show(controller, size: CGSize(width: 300, height: 260))
+    check(window, at: settingsClock.time, name: "settings-closed")
+    controller.showNotes()
     CATransaction.flush()
     var elapsed: CFTimeInterval = 0
-    for (instant, name) in [(0.0, "settings-closed"), (0.2, "settings-opening"), (0.6, "settings-open")] as [(CFTimeInterval, String)] {
+    for (instant, name) in [(0.2, "settings-opening"), (0.6, "settings-open")] as [(CFTimeInterval, String)] {
         settingsClock.advance(by: instant - elapsed)
         elapsed = instant
-        if instant == 0 {
-            if let frame = window.renderedImage(atTime: settingsClock.time) {
-                if let message = compare(frame, name: name) { failures.append(message) } else { print("\(name): matches") }
-            }
-            controller.showNotes()
-            CATransaction.flush()
-            continue
-        }
-        guard let frame = window.renderedImage(atTime: settingsClock.time) else {
-            failures.append("no settings frame at \(instant) s")
-            continue
-        }
-        if let message = compare(frame, name: name) { failures.append(message) } else { print("\(name): matches") }
+        check(window, at: settingsClock.time, name: name)
     }
     if controller.notesHeight.constant != 48 { failures.append("notes height") }
 }
