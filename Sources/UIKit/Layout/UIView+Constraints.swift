@@ -129,12 +129,10 @@ extension UIView {
     public func removeConstraint(_ constraint: NSLayoutConstraint) {
         guard constraint.installedOn === self else { return }
         // From the end: the constraints made last are the ones most often taken away.
-        var installed = layoutState.constraints
-        layoutState.constraints = []
-        var index = installed.count - 1
-        while index >= 0 && installed[index] !== constraint { index -= 1 }
-        if index >= 0 { installed.remove(at: index) }
-        layoutState.constraints = installed
+        let state = layoutState
+        var index = state.constraints.count - 1
+        while index >= 0 && state.constraints[index] !== constraint { index -= 1 }
+        if index >= 0 { state.constraints.remove(at: index) }
         constraint.installedOn = nil
         constraint.engineRow = -1
         LayoutEngine.noteStructureChange()

@@ -114,10 +114,16 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         get { layer.frame }
         set {
             let old = layer.bounds.size
+            // A view held at its frame moves the constraints that refer to it: a new size is
+            // told by `boundsSizeDidChange`, a move alone here.
+            let engine = translatesAutoresizingMaskIntoConstraints ? constraintState?.itemEngine : nil
+            let origin = engine == nil ? .zero : layer.frame.origin
             layer.frame = newValue
-            if layer.bounds.size != old { boundsSizeDidChange(from: old) }
-            // A view held at its frame moves the constraints that refer to it.
-            if translatesAutoresizingMaskIntoConstraints, let engine = constraintState?.itemEngine { engine.noteItemChanged(self) }
+            if layer.bounds.size != old {
+                boundsSizeDidChange(from: old)
+            } else if let engine, layer.frame.origin != origin {
+                engine.noteItemChanged(self)
+            }
         }
     }
 
@@ -136,8 +142,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open var center: CGPoint {
         get { layer.position }
         set {
+            let moved = layer.position != newValue
             layer.position = newValue
-            if translatesAutoresizingMaskIntoConstraints, let engine = constraintState?.itemEngine { engine.noteItemChanged(self) }
+            if moved, translatesAutoresizingMaskIntoConstraints, let engine = constraintState?.itemEngine { engine.noteItemChanged(self) }
         }
     }
 
