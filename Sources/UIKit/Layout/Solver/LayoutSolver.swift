@@ -139,7 +139,7 @@ final class LayoutSolver {
             try note(tag.other, moved)
         } else {
             let shift = delta / tag.markerCoefficient
-            for symbol in Array(rows.keys) {
+            for symbol in rows.keys {
                 let a = rows[symbol]!.coefficient(for: tag.marker)
                 guard a != 0 else { continue }
                 try note(symbol, rows[symbol]!.add(a * shift))
@@ -208,7 +208,7 @@ final class LayoutSolver {
         } else if other >= 0 && rows[other] != nil {
             if rows[other]!.add(delta) < 0 { infeasible.append(other) }
         } else {
-            for symbol in Array(rows.keys) {
+            for symbol in rows.keys {
                 let c = rows[symbol]!.coefficient(for: marker)
                 if c != 0 && rows[symbol]!.add(delta * c) < 0 && kinds[symbol] != .external { infeasible.append(symbol) }
             }
@@ -301,7 +301,7 @@ final class LayoutSolver {
             substitute(entering, with: basic)
             rows[entering] = basic
         }
-        for symbol in Array(rows.keys) { rows[symbol]!.remove(art) }
+        for symbol in rows.keys { rows[symbol]!.remove(art) }
         objective.remove(art)
         return success
     }
@@ -309,7 +309,7 @@ final class LayoutSolver {
     /// Replaces `symbol` by `row` everywhere: in every row, the objective and the artificial
     /// objective; rows of restricted symbols that turn negative become infeasible.
     private func substitute(_ symbol: Int, with row: SolverRow) {
-        for key in Array(rows.keys) {
+        for key in rows.keys {
             guard rows[key]!.cells[symbol] != nil else { continue }
             rows[key]!.substitute(symbol, with: row)
             if kinds[key] != .external && rows[key]!.constant < 0 { infeasible.append(key) }

@@ -70,7 +70,6 @@ struct SymbolCoefficients: Sequence {
     private(set) var values: [Double] = []
 
     var isEmpty: Bool { symbols.isEmpty }
-    var count: Int { symbols.count }
 
     private func index(of symbol: Int) -> Int? {
         let key = Int32(symbol)
