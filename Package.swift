@@ -77,11 +77,12 @@ let package = Package(
             name: "LaminaPlatform",
             dependencies: ["CoreGraphics"]
         ),
-        // The X11 backend: windows through xcb, frames through MIT-SHM (UIKit never imports it).
+        // The X11 backend: windows through xcb, frames through MIT-SHM (UIKit never imports it;
+        // MIT-SHM's runtime library is opened when first used, see CXCB/shim.h).
         .systemLibrary(
             name: "CXCB",
-            pkgConfig: "xcb-shm",
-            providers: [.apt(["libxcb1-dev", "libxcb-shm0-dev"])]
+            pkgConfig: "xcb",
+            providers: [.apt(["libxcb1-dev"])]
         ),
         .target(
             name: "LaminaX11",

@@ -117,9 +117,12 @@ final class LayoutEngine {
         /// Its core rows, in the order they were installed, and every unknown they name.
         var rows: [Int32] = []
         var variables: [Int32] = []
-        /// The simplex for what elimination leaves, and the unknowns it holds.
-        var solver = LayoutSolver()
+        /// The simplex for what elimination leaves, and the unknowns it holds (nil when every
+        /// unknown left was solved directly, `direct`).
+        var solver: LayoutSolver?
         var solved: [(variable: Int32, symbol: LayoutVariable)] = []
+        /// Unknowns solved alone, each the single best value of its own rows.
+        var direct: [Int32] = []
         /// Unknowns taken out by required equalities before the simplex, in order:
         /// target = constant + Σ coefficient · unknown (unknowns taken out later, or solved).
         var eliminations: [(target: Int32, terms: [(Int32, Double)], constant: Double)] = []
@@ -247,6 +250,9 @@ final class LayoutEngine {
     /// The intrinsic size last read, for the item's other rows in the same pass (a view's
     /// `intrinsicContentSize` is read once per pass, not once per row).
     private var intrinsicCache: (index: Int32, size: CGSize)?
+    /// Each `.fill` stack's arranged views by position, made the first time one of its views
+    /// asks (`stackOrder`), so that a stack of n views is indexed once, not n times.
+    private var arrangedPositions: [ObjectIdentifier: [ObjectIdentifier: Int]] = [:]
 
     static func intrinsicMask(_ view: UIView) -> UInt8 {
         guard !view.translatesAutoresizingMaskIntoConstraints else { return 0 }
@@ -295,6 +301,7 @@ final class LayoutEngine {
         rowIsDeferred.removeAll(keepingCapacity: true)
         intrinsicMask.removeAll(keepingCapacity: true)
         intrinsicCache = nil
+        arrangedPositions.removeAll()
         deferring = true
 
         // The active constraints under the root, in the order they were installed.
@@ -490,8 +497,14 @@ final class LayoutEngine {
     /// - Note: Differs from Apple: Apple documents only that ties go "based on their index";
     ///   which end gives way was chosen from how iOS is seen to behave (the first view).
     private func stackOrder(_ view: UIView, _ axis: NSLayoutConstraint.Axis) -> Float {
-        guard let stack = view.superview as? UIStackView, stack.distribution == .fill, stack.axis == axis,
-              let index = stack.arrangedSubviews.firstIndex(where: { $0 === view }) else { return 0 }
+        guard let stack = view.superview as? UIStackView, stack.distribution == .fill, stack.axis == axis else { return 0 }
+        let key = ObjectIdentifier(stack)
+        if arrangedPositions[key] == nil {
+            var positions: [ObjectIdentifier: Int] = [:]
+            for (position, arranged) in stack.arrangedSubviews.enumerated() { positions[ObjectIdentifier(arranged)] = position }
+            arrangedPositions[key] = positions
+        }
+        guard let index = arrangedPositions[key]?[ObjectIdentifier(view)] else { return 0 }
         return Float(Swift.min(index, 900)) * 0.001
     }
 
@@ -883,10 +896,17 @@ final class LayoutEngine {
                 }
             }
         }
-        // The simplex for the rest.
-        g.solver = LayoutSolver()
         g.solved.removeAll(keepingCapacity: true)
         for v in g.variables { variableSymbol[Int(v)] = nil }
+        if solveAlone(g, rows: rowIDs, active: active, vars: vars, coefs: coefs, constants: constants) {
+            g.solver = nil
+            backSubstitute(g)
+            return true
+        }
+        g.direct.removeAll(keepingCapacity: true)
+        // The simplex for the rest.
+        let solver = LayoutSolver()
+        g.solver = solver
         func symbol(_ v: Int32) -> LayoutVariable {
             if let known = variableSymbol[Int(v)] { return known }
             let made = LayoutVariable("")
@@ -902,7 +922,7 @@ final class LayoutEngine {
                 let constraint = SolverConstraint(LinearExpression(terms, constant: constants[i]), rowRelation[row],
                                                   strength: LayoutStrength(priority: rowPriority[row]))
                 do {
-                    try g.solver.add(constraint)
+                    try solver.add(constraint)
                     if required { added.append(rowIDs[i]) }
                 } catch {
                     guard reports else { return false }
@@ -913,16 +933,198 @@ final class LayoutEngine {
                 }
             }
         }
-        g.solver.updateVariables()
+        solver.updateVariables()
         for (v, s) in g.solved { values[Int(v)] = s.value }
         // Unknowns in no row left (and not eliminated) are free: zero.
         for v in g.variables where variableSymbol[Int(v)] == nil { values[Int(v)] = 0 }
+        backSubstitute(g)
+        return true
+    }
+
+    /// The eliminated unknowns of a solved group, from the last taken out to the first.
+    private func backSubstitute(_ g: Group) {
         for (target, terms, constant) in g.eliminations.reversed() {
             var value = constant
             for (w, k) in terms { value += k * values[Int(w)] }
             values[Int(target)] = value
         }
+    }
+
+    /// Solves a group without the simplex when its optional rows each name one unknown (a
+    /// height between its content's compression resistance and hugging, a width between a
+    /// minimum and a preference…) — the common case — and their best values already satisfy
+    /// the required rows naming several.
+    ///
+    /// Required equalities of any length are substituted out first, each by an unknown no
+    /// optional row names where there is one. What is left is then a sum of one-unknown
+    /// functions: each unknown minimises its optional rows' errors, weighted as the solver
+    /// weighs them, within its own required bounds (a convex, piecewise linear function
+    /// whose minimum lies at a breakpoint). When every such minimum is a single point and
+    /// together they satisfy the required rows naming several unknowns, they are the one
+    /// optimum of the whole group, the simplex's answer. Otherwise (ties, an unknown no
+    /// optional row holds, a compromise between unknowns, a conflict) false: the solver
+    /// decides, as it always has. Writes `values`, `g.direct` and `g.eliminations` only on
+    /// success.
+    private func solveAlone(_ g: Group, rows: [Int32], active: [Bool], vars: [[Int32]], coefs: [[Double]], constants: [Double]) -> Bool {
+        guard rows.count <= 256 else { return false }
+        var active = active, vars = vars, coefs = coefs, constants = constants
+        var eliminations: [(target: Int32, terms: [(Int32, Double)], constant: Double)] = []
+        // How many optional rows name each unknown.
+        var optionalUses: [Int32: Int] = [:]
+        for i in rows.indices where active[i] && !isRequired(Int(rows[i])) {
+            guard vars[i].count <= 1 else { return false }
+            if let v = vars[i].first { optionalUses[v, default: 0] += 1 }
+        }
+        // Required equalities left (three or more unknowns): substitute.
+        for i in rows.indices where active[i] && isRequiredEquality(Int(rows[i])) && vars[i].count >= 1 {
+            var k = 0
+            for j in vars[i].indices {
+                let (uj, uk) = (optionalUses[vars[i][j]] ?? 0, optionalUses[vars[i][k]] ?? 0)
+                if uj < uk || (uj == uk && abs(coefs[i][j]) > abs(coefs[i][k])) { k = j }
+            }
+            let a = coefs[i][k]
+            guard abs(a) > 1e-9, a.isFinite, constants[i].isFinite else { return false }
+            let target = vars[i][k]
+            var terms: [(Int32, Double)] = []
+            for j in vars[i].indices where j != k { terms.append((vars[i][j], -coefs[i][j] / a)) }
+            let constant = -constants[i] / a
+            eliminations.append((target, terms, constant))
+            active[i] = false
+            for r in rows.indices where active[r] {
+                guard let p = vars[r].firstIndex(of: target) else { continue }
+                let c = coefs[r][p]
+                vars[r].remove(at: p)
+                coefs[r].remove(at: p)
+                constants[r] += c * constant
+                for (w, kw) in terms {
+                    if let q = vars[r].firstIndex(of: w) {
+                        coefs[r][q] += c * kw
+                        if abs(coefs[r][q]) < 1e-12 {
+                            vars[r].remove(at: q)
+                            coefs[r].remove(at: q)
+                        }
+                    } else {
+                        vars[r].append(w)
+                        coefs[r].append(c * kw)
+                    }
+                }
+                // An optional row made to name several unknowns: not separable.
+                if !isRequired(Int(rows[r])) && vars[r].count > 1 { return false }
+            }
+        }
+        // One-unknown rows by unknown; required rows naming several are checked after.
+        var pairs: [(variable: Int32, row: Int)] = []
+        var joint: [Int] = []
+        for i in rows.indices where active[i] {
+            switch vars[i].count {
+            case 0:
+                // Every unknown of the row is known: a required row must already hold.
+                guard isRequired(Int(rows[i])), !holds(relation: rowRelation[Int(rows[i])], constants[i]) else { continue }
+                return false
+            case 1:
+                guard abs(coefs[i][0]) > 1e-9, coefs[i][0].isFinite, constants[i].isFinite else { return false }
+                pairs.append((vars[i][0], i))
+            default:
+                joint.append(i)
+            }
+        }
+        pairs.sort { $0.variable < $1.variable }
+        var found: [Int32: Double] = [:]
+        var start = 0
+        while start < pairs.count {
+            var end = start + 1
+            while end < pairs.count && pairs[end].variable == pairs[start].variable { end += 1 }
+            guard let value = bestValue(pairs[start..<end].map { $0.row }, rows: rows, coefs: coefs, constants: constants) else { return false }
+            found[pairs[start].variable] = value
+            start = end
+        }
+        for i in joint {
+            var sum = constants[i]
+            for (j, v) in vars[i].enumerated() {
+                guard let value = found[v] else { return false }
+                sum += coefs[i][j] * value
+            }
+            guard holds(relation: rowRelation[Int(rows[i])], sum) else { return false }
+        }
+        g.direct.removeAll(keepingCapacity: true)
+        for (v, value) in found {
+            values[Int(v)] = value
+            g.direct.append(v)
+        }
+        g.eliminations.append(contentsOf: eliminations)
+        // Unknowns in no row left (and not eliminated) are free: zero.
+        var held = Set(found.keys)
+        for (target, _, _) in g.eliminations { held.insert(target) }
+        for v in g.variables where !held.contains(v) { values[Int(v)] = 0 }
         return true
+    }
+
+    /// Whether `value (relation) 0` holds, to within a millionth.
+    private func holds(relation: Relation, _ value: Double) -> Bool {
+        switch relation {
+        case .equal: return abs(value) <= 1e-6
+        case .greaterOrEqual: return value >= -1e-6
+        case .lessOrEqual: return value <= 1e-6
+        }
+    }
+
+    /// The one value of an unknown that best satisfies rows naming only it (`a·x + c`
+    /// against zero), or nil when no single value does (see `solveAlone`).
+    private func bestValue(_ which: [Int], rows: [Int32], coefs: [[Double]], constants: [Double]) -> Double? {
+        var lo = -Double.infinity, hi = Double.infinity
+        // Optional rows as x (==, ≥, ≤) b with weight w·|a|; kind 0 equal, 1 at least, 2 at most.
+        var breaks: [(b: Double, w: Double, kind: UInt8)] = []
+        var largest = 0.0
+        for i in which {
+            let row = Int(rows[i])
+            let a = coefs[i][0]
+            let b = -constants[i] / a
+            guard b.isFinite else { return nil }
+            var kind: UInt8
+            switch rowRelation[row] {
+            case .equal: kind = 0
+            case .greaterOrEqual: kind = a > 0 ? 1 : 2
+            case .lessOrEqual: kind = a > 0 ? 2 : 1
+            }
+            if isRequired(row) {
+                if kind != 2 { lo = Swift.max(lo, b) }
+                if kind != 1 { hi = Swift.min(hi, b) }
+            } else {
+                let w = LayoutStrength(priority: rowPriority[row]).weight * abs(a)
+                breaks.append((b, w, kind))
+                largest = Swift.max(largest, w)
+            }
+        }
+        let tolerance = 1e-7
+        guard lo <= hi + tolerance else { return nil }
+        if breaks.isEmpty { return hi - lo <= tolerance ? lo : nil }
+        var candidates = breaks.map { Swift.min(Swift.max($0.b, lo), hi) }
+        if lo.isFinite { candidates.append(lo) }
+        if hi.isFinite { candidates.append(hi) }
+        let epsilon = largest * 1e-9
+        for x in candidates {
+            // The slopes of the summed errors just left and just right of x.
+            var left = 0.0, right = 0.0
+            for (b, w, kind) in breaks {
+                let d = x - b
+                let atOrAbove = d >= -tolerance, atOrBelow = d <= tolerance
+                switch kind {
+                case 0:
+                    right += atOrAbove ? w : -w
+                    left += atOrBelow ? -w : w
+                case 1:
+                    if !atOrAbove { right -= w }
+                    if atOrBelow { left -= w }
+                default:
+                    if atOrAbove { right += w }
+                    if !atOrBelow { left += w }
+                }
+            }
+            let leftOK = x <= lo + tolerance ? true : left < -epsilon
+            let rightOK = x >= hi - tolerance ? true : right > epsilon
+            if leftOK && rightOK { return x }
+        }
+        return nil
     }
 
     private func isDeferred(_ row: Int) -> Bool {
@@ -1174,8 +1376,10 @@ final class LayoutEngine {
             switch state[v] {
             case .free: ambiguous[v] = true
             case .core:
-                if let symbol = variableSymbol[v], variableGroup[v] >= 0 {
-                    ambiguous[v] = !groups[Int(variableGroup[v])].solver.isDetermined(symbol)
+                if variableGroup[v] >= 0, groups[Int(variableGroup[v])].direct.contains(Int32(v)) {
+                    ambiguous[v] = false
+                } else if let symbol = variableSymbol[v], variableGroup[v] >= 0, let solver = groups[Int(variableGroup[v])].solver {
+                    ambiguous[v] = !solver.isDetermined(symbol)
                 } else {
                     // Eliminated (settled below) or in no row the simplex holds (free).
                     ambiguous[v] = true

@@ -50,6 +50,9 @@ open class UIStackView: UIView {
 
     /// The views the stack arranges, in order (each is also a subview).
     open private(set) var arrangedSubviews: [UIView] = []
+    /// The arranged views' identities, so that asking whether a view is arranged does not
+    /// walk the list (adding n views stays linear).
+    private var arrangedIdentities: Set<ObjectIdentifier> = []
     private var customSpacings: [ObjectIdentifier: CGFloat] = [:]
     private var generated: [NSLayoutConstraint] = []
     private var spacers: [UILayoutGuide] = []
@@ -74,7 +77,7 @@ open class UIStackView: UIView {
 
     /// Inserts `view` among the arranged views at `stackIndex` (as a subview too).
     open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
-        arrangedSubviews.removeAll { $0 === view }
+        if !arrangedIdentities.insert(ObjectIdentifier(view)).inserted { arrangedSubviews.removeAll { $0 === view } }
         arrangedSubviews.insert(view, at: Swift.max(0, Swift.min(stackIndex, arrangedSubviews.count)))
         view.translatesAutoresizingMaskIntoConstraints = false
         if view.superview !== self { addSubview(view) }
@@ -83,7 +86,7 @@ open class UIStackView: UIView {
 
     /// Stops arranging `view`; it stays a subview (remove it from its superview too to take it away).
     open func removeArrangedSubview(_ view: UIView) {
-        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
+        guard arrangedIdentities.remove(ObjectIdentifier(view)) != nil else { return }
         arrangedSubviews.removeAll { $0 === view }
         customSpacings[ObjectIdentifier(view)] = nil
         setNeedsRebuild()
@@ -103,7 +106,7 @@ open class UIStackView: UIView {
     open override func willRemoveSubview(_ subview: UIView) {
         super.willRemoveSubview(subview)
         // A view removed from the stack is no longer arranged.
-        if arrangedSubviews.contains(where: { $0 === subview }) {
+        if arrangedIdentities.remove(ObjectIdentifier(subview)) != nil {
             arrangedSubviews.removeAll { $0 === subview }
             customSpacings[ObjectIdentifier(subview)] = nil
             setNeedsRebuild()
@@ -111,7 +114,7 @@ open class UIStackView: UIView {
     }
 
     func arrangedViewVisibilityChanged(_ view: UIView) {
-        if arrangedSubviews.contains(where: { $0 === view }) { setNeedsRebuild() }
+        if arrangedIdentities.contains(ObjectIdentifier(view)) { setNeedsRebuild() }
     }
 
     // MARK: Constraints
