@@ -1136,13 +1136,17 @@ final class LayoutEngine {
     /// changed: the solution starts again with them.
     private func measureDeferredLabels() -> Bool {
         var changed: [Int32] = []
+        var last: Int32 = -1
         for row in deferredRows {
-            guard case .compression(let index, _) = rowOrigin[Int(row)] else { continue }
+            guard case .compression(let index, _) = rowOrigin[Int(row)], index != last else { continue }
+            last = index
             guard let label = items[Int(index)] as? UILabel else { continue }
             let left = Int(index) * 4, width = left + 2
-            guard state[width] == .fixed else { continue }
-            let x = state[left] == .fixed ? values[left] : 0
-            let snapped = LayoutEngine.snappedFrame(x: x, y: 0, width: values[width], height: 0).width
+            // Fixed, or else forced by the required equalities around it (a label between
+            // edges whose sum is known though each is not).
+            guard let w = state[width] == .fixed ? values[width] : forcedValue(Int32(width)) else { continue }
+            let x = state[left] == .fixed ? values[left] : forcedValue(Int32(left)) ?? 0
+            let snapped = LayoutEngine.snappedFrame(x: x, y: 0, width: w, height: 0).width
             if snapped.isFinite, label.constraintLayoutWidth != snapped {
                 label.constraintLayoutWidth = snapped
                 changed.append(index)
@@ -1163,6 +1167,71 @@ final class LayoutEngine {
         }
         for row in deferred { rowIsDeferred[Int(row)] = false }
         return !restart
+    }
+
+    /// The value the required equalities around unknown `v` give it, with the fixed unknowns
+    /// at their values: the equalities reached from `v` through unknowns not yet fixed (a
+    /// few at most) are reduced, and `v` is forced when its reduced row names no unknown
+    /// left free. Nil when they leave it free, disagree, or the search grows past a handful.
+    private func forcedValue(_ v: Int32) -> Double? {
+        let limit = 10
+        var unknowns: [Int32] = [v]
+        var rows: [Int] = []
+        var head = 0
+        while head < unknowns.count {
+            let u = Int(unknowns[head])
+            head += 1
+            for o in Int(occurrenceStart[u])..<Int(occurrenceStart[u + 1]) {
+                let row = Int(occurrence[o])
+                guard rowRole[row] == .core, isRequiredEquality(row), !rows.contains(row) else { continue }
+                rows.append(row)
+                guard rows.count <= limit else { return nil }
+                for t in Int(termStart[row])..<Int(termStart[row + 1]) where state[Int(termVariable[t])] != .fixed {
+                    guard !unknowns.contains(termVariable[t]) else { continue }
+                    unknowns.append(termVariable[t])
+                    guard unknowns.count <= limit else { return nil }
+                }
+            }
+        }
+        guard !rows.isEmpty else { return nil }
+        // Rows of [coefficients | right-hand side], reduced (Gauss–Jordan, largest pivot).
+        let n = unknowns.count, width = n + 1
+        var m = [Double](repeating: 0, count: rows.count * width)
+        for (r, row) in rows.enumerated() {
+            var rhs = -rowConstant[row]
+            for t in Int(termStart[row])..<Int(termStart[row + 1]) {
+                let u = termVariable[t]
+                if state[Int(u)] == .fixed { rhs -= termCoefficient[t] * values[Int(u)] } else if let c = unknowns.firstIndex(of: u) {
+                    m[r * width + c] += termCoefficient[t]
+                }
+            }
+            m[r * width + n] = rhs
+        }
+        var pivotRow = 0
+        var pivotOf = [Int](repeating: -1, count: n)
+        for c in 0..<n where pivotRow < rows.count {
+            var best = pivotRow
+            for r in pivotRow..<rows.count where abs(m[r * width + c]) > abs(m[best * width + c]) { best = r }
+            guard abs(m[best * width + c]) > 1e-9 else { continue }
+            if best != pivotRow { for k in 0..<width { m.swapAt(best * width + k, pivotRow * width + k) } }
+            let p = m[pivotRow * width + c]
+            for k in 0..<width { m[pivotRow * width + k] /= p }
+            for r in 0..<rows.count where r != pivotRow {
+                let f = m[r * width + c]
+                guard f != 0 else { continue }
+                for k in 0..<width { m[r * width + k] -= f * m[pivotRow * width + k] }
+            }
+            pivotOf[c] = pivotRow
+            pivotRow += 1
+        }
+        // Rows left with no unknown must say 0 = 0.
+        for r in pivotRow..<rows.count where abs(m[r * width + n]) > 1e-6 { return nil }
+        // `v` is column 0: forced when its row names only pivots (no free unknown).
+        guard pivotOf[0] >= 0 else { return nil }
+        let r = pivotOf[0]
+        for c in 1..<n where pivotOf[c] < 0 && abs(m[r * width + c]) > 1e-9 { return nil }
+        let value = m[r * width + n]
+        return value.isFinite ? value : nil
     }
 
     /// Writes a row's constant from its origin now; true when it changed.
