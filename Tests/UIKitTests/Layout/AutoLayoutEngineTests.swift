@@ -298,4 +298,84 @@ import Testing
         #expect(bad.frame == .zero)
         #expect(good.frame == CGRect(x: 10, y: 10, width: 50, height: 50))
     }
+
+    @Test func optionalContestsGoToTheHigherPriority() {
+        // One view between a pinned leading edge and a trailing limit, 60 wide by its
+        // content: an optional width of 200 loses to hugging (250) below it and wins above.
+        func width(_ wanted: CGFloat, _ priority: UILayoutPriority) -> CGRect {
+            let root = container()
+            let view = Sized(60, 20)
+            view.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(view)
+            let wish = view.widthAnchor.constraint(equalToConstant: wanted)
+            wish.priority = priority
+            NSLayoutConstraint.activate([
+                view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+                view.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor, constant: -10),
+                view.topAnchor.constraint(equalTo: root.topAnchor),
+                wish,
+            ])
+            root.layoutIfNeeded()
+            return view.frame
+        }
+        #expect(width(200, UILayoutPriority(249)) == CGRect(x: 10, y: 0, width: 60, height: 20))
+        #expect(width(200, UILayoutPriority(251)) == CGRect(x: 10, y: 0, width: 200, height: 20))
+        // The required limit (320 − 10 − 10) caps what the wish gets.
+        #expect(width(400, UILayoutPriority(251)) == CGRect(x: 10, y: 0, width: 300, height: 20))
+        // Below compression resistance (750) a narrower wish cannot squeeze the content.
+        #expect(width(30, .defaultHigh - 1) == CGRect(x: 10, y: 0, width: 60, height: 20))
+        #expect(width(30, .defaultHigh + 1) == CGRect(x: 10, y: 0, width: 30, height: 20))
+    }
+
+    @Test func equalWidthsBetweenTwoViewsOutweighHuggingButNotCompression() {
+        // a (60 wide) and b (100 wide) side by side, an equal-widths wish at 500 between
+        // them: stretching a breaks only its hugging (250), shrinking b its compression
+        // resistance (750), so a stretches to b.
+        let root = container()
+        let a = Sized(60, 20), b = Sized(100, 20)
+        for view in [a, b] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(view)
+        }
+        let equal = a.widthAnchor.constraint(equalTo: b.widthAnchor)
+        equal.priority = UILayoutPriority(500)
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 8),
+            b.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor, constant: -10),
+            a.topAnchor.constraint(equalTo: root.topAnchor),
+            b.topAnchor.constraint(equalTo: root.topAnchor),
+            equal,
+        ])
+        root.layoutIfNeeded()
+        #expect(a.frame == CGRect(x: 10, y: 0, width: 100, height: 20))
+        #expect(b.frame == CGRect(x: 118, y: 0, width: 100, height: 20))
+        #expect(!a.hasAmbiguousLayout && !b.hasAmbiguousLayout)
+    }
+
+    @Test func equalHuggingBetweenEdgesIsAmbiguousAndUnequalIsNot() {
+        // Two views filling 300 points between the edges: which one stretches is decided by
+        // hugging; with equal priorities Apple's guide calls the layout ambiguous.
+        let root = container()
+        let a = Sized(60, 20), b = Sized(60, 20)
+        for view in [a, b] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(view)
+        }
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor),
+            b.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
+            a.topAnchor.constraint(equalTo: root.topAnchor),
+            b.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(a.frame.width + b.frame.width == 300)
+        #expect(a.hasAmbiguousLayout && b.hasAmbiguousLayout)
+        b.setContentHuggingPriority(UILayoutPriority(251), for: .horizontal)
+        root.layoutIfNeeded()
+        #expect(a.frame == CGRect(x: 10, y: 0, width: 240, height: 20))
+        #expect(b.frame == CGRect(x: 250, y: 0, width: 60, height: 20))
+        #expect(!a.hasAmbiguousLayout && !b.hasAmbiguousLayout)
+    }
 }
