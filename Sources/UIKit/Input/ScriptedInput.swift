@@ -82,6 +82,17 @@ extension UIWindow {
         send(fingers(1), .ended)
     }
 
+    /// Turns a mouse wheel `notches` times at `point` (window coordinates), one notch per
+    /// 60-Hz frame: each moves the content under the pointer by `step` points, as a drag that
+    /// far would (negative `dy`: the content moves up, as turning the wheel towards you
+    /// does). The scroll ends 0.15 s after the last notch.
+    public func scrollWheel(at point: CGPoint, by step: CGVector, notches: Int = 1) {
+        for notch in 0..<Swift.max(notches, 1) {
+            if notch > 0 { wait(1.0 / 60) }
+            deliverScroll(CGPoint(x: step.dx, y: step.dy), at: point, time: CACurrentMediaTime())
+        }
+    }
+
     /// Presses and releases `key`, delivered to the first responder.
     public func pressKey(_ key: UIKey) {
         sendKey(key, phase: .began)
