@@ -318,6 +318,8 @@ final class LayoutEngine {
             for (object, attribute) in [(constraint.firstItem, constraint.firstAttribute), (constraint.secondItem, constraint.secondAttribute)] {
                 guard let object else { continue }
                 item(LayoutEngine.standIn(for: object, attribute))
+                // A scroll view's edges, seen from inside it, are its content's.
+                if let scrollView = object as? UIScrollView { item(scrollView.contentLayoutGuide) }
             }
             addRow(.constraint(constraint))
         }
@@ -430,7 +432,7 @@ final class LayoutEngine {
     private func emit(_ origin: Origin) -> (Double, Relation, Float)? {
         switch origin {
         case .constraint(let constraint):
-            guard let first = constraint.firstItem, let i1 = index(of: first, constraint.firstAttribute) else { return nil }
+            guard let first = constraint.firstItem, var i1 = index(of: first, constraint.firstAttribute) else { return nil }
             var i2: Int32 = -1
             if let second = constraint.secondItem {
                 guard let found = index(of: second, constraint.secondAttribute) else { return nil }
@@ -438,7 +440,16 @@ final class LayoutEngine {
             }
             // Positions are written from the nearest common ancestor down: what is above it
             // moves both sides alike and cancels.
-            let ancestor = i2 < 0 ? -1 : commonAncestor(i1, i2)
+            var ancestor = i2 < 0 ? -1 : commonAncestor(i1, i2)
+            // A scroll view's edges and centre related to what is inside it are its content
+            // area's (its content layout guide's), as on iOS; its width and height stay its
+            // frame's.
+            if ancestor >= 0, let scrollView = items[Int(ancestor)] as? UIScrollView, i1 != i2 {
+                let guide = itemIndex[ObjectIdentifier(scrollView.contentLayoutGuide)]
+                if let guide, i1 == ancestor, LayoutEngine.isPositional(constraint.firstAttribute) { i1 = guide }
+                if let guide, i2 == ancestor, LayoutEngine.isPositional(constraint.secondAttribute) { i2 = guide }
+                ancestor = commonAncestor(i1, i2)
+            }
             // Right to left, leading and trailing run the other way: the constraint is read
             // on an x axis pointing left (every x term negated, leading the right edge). The
             // direction is that of the view holding both items (a stack's, for its views).
@@ -561,6 +572,24 @@ final class LayoutEngine {
         let insets: UIEdgeInsets
         switch guide.system {
         case .safeArea?: insets = owner.safeAreaInsets
+        case .scrollContent?:
+            // At the content's origin; its size is what the constraints inside make it (held
+            // at the current content size only as the weakest wish).
+            let size = (owner as? UIScrollView)?.contentSize ?? .zero
+            switch k {
+            case 0, 1: return (0, .equal, required)
+            case 2: return (-Double(size.width), .equal, 1)
+            default: return (-Double(size.height), .equal, 1)
+            }
+        case .scrollFrame?:
+            // Where the scroll view shows its content now: it moves with the offset.
+            let visible = owner.bounds
+            switch k {
+            case 0: return (-Double(visible.minX), .equal, required)
+            case 1: return (-Double(visible.minY), .equal, required)
+            case 2: scratchVariables.append(parent + 2); scratchCoefficients.append(-1); return (0, .equal, required)
+            default: scratchVariables.append(parent + 3); scratchCoefficients.append(-1); return (0, .equal, required)
+            }
         default: insets = owner.layoutMargins
         }
         switch k {
@@ -606,6 +635,14 @@ final class LayoutEngine {
     }
 
     /// Whether an attribute follows the layout direction.
+    /// Whether an attribute is an edge or centre (not a size or baseline).
+    static func isPositional(_ attribute: NSLayoutConstraint.Attribute) -> Bool {
+        switch attribute {
+        case .left, .right, .leading, .trailing, .top, .bottom, .centerX, .centerY: return true
+        default: return false
+        }
+    }
+
     static func isDirectional(_ attribute: NSLayoutConstraint.Attribute) -> Bool {
         attribute == .leading || attribute == .trailing || attribute == .leadingMargin || attribute == .trailingMargin
     }

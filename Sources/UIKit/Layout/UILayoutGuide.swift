@@ -12,7 +12,7 @@ open class UILayoutGuide: NSObject {
     /// safe area, its readable width (nil for guides apps make).
     var system: SystemGuide?
 
-    enum SystemGuide { case margins, safeArea, readableContent }
+    enum SystemGuide { case margins, safeArea, readableContent, scrollContent, scrollFrame }
 
     public override init() {
         super.init()
@@ -28,6 +28,8 @@ open class UILayoutGuide: NSObject {
         switch system {
         case .margins, .readableContent: return view.bounds.inset(by: view.layoutMargins)
         case .safeArea: return view.bounds.inset(by: view.safeAreaInsets)
+        case .scrollContent: return CGRect(origin: .zero, size: (view as? UIScrollView)?.contentSize ?? .zero)
+        case .scrollFrame: return view.bounds
         }
     }
 

@@ -51,8 +51,46 @@ open class UIScrollView: UIView {
         }
     }
 
-    /// The size of the content.
-    open var contentSize: CGSize = .zero
+    /// The size of the content. Constraints inside the scroll view that reach its edges, or
+    /// its `contentLayoutGuide`, set it at each layout.
+    open var contentSize: CGSize = .zero {
+        didSet {
+            if contentSize != oldValue, !applyingSolvedSize, let storedContentGuide {
+                layoutRoot.constraintState?.engine?.noteItemChanged(storedContentGuide)
+            }
+        }
+    }
+    private var applyingSolvedSize = false
+
+    /// The content's rectangle, origin at the content's top-left: constraints between it (or
+    /// the scroll view's own edges) and views inside place them in the content and decide
+    /// `contentSize`.
+    open var contentLayoutGuide: UILayoutGuide {
+        if let storedContentGuide { return storedContentGuide }
+        let guide = makeGuide(.scrollContent, "UIScrollView-contentLayoutGuide")
+        storedContentGuide = guide
+        return guide
+    }
+
+    /// The scroll view's visible rectangle, which does not scroll: views pinned to it stay
+    /// put while the content moves.
+    open var frameLayoutGuide: UILayoutGuide {
+        if let storedFrameGuide { return storedFrameGuide }
+        let guide = makeGuide(.scrollFrame, "UIScrollView-frameLayoutGuide")
+        storedFrameGuide = guide
+        return guide
+    }
+
+    private var storedContentGuide: UILayoutGuide?
+    private var storedFrameGuide: UILayoutGuide?
+
+    private func makeGuide(_ kind: UILayoutGuide.SystemGuide, _ identifier: String) -> UILayoutGuide {
+        let guide = UILayoutGuide()
+        guide.identifier = identifier
+        guide.owningView = self
+        guide.system = kind
+        return guide
+    }
 
     /// Extra room around the content.
     open var contentInset: UIEdgeInsets = .zero {
@@ -156,6 +194,16 @@ open class UIScrollView: UIView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        // The content size the constraints inside decided.
+        if let storedContentGuide, let engine = layoutRoot.constraintState?.engine, let r = engine.rect(of: storedContentGuide),
+           r.width.isFinite, r.height.isFinite {
+            let size = LayoutEngine.snappedFrame(x: 0, y: 0, width: r.width, height: r.height).size
+            if size != contentSize {
+                applyingSolvedSize = true
+                contentSize = size
+                applyingSolvedSize = false
+            }
+        }
         if let refreshControl {
             let top = adjustedContentInset.top - (refreshControl.isRefreshing ? UIRefreshControl.height : 0)
             refreshControl.frame = CGRect(x: 0, y: -top - UIRefreshControl.height, width: bounds.width, height: UIRefreshControl.height)
@@ -238,6 +286,7 @@ open class UIScrollView: UIView {
 
     private func didChangeOffset() {
         setNeedsLayout()
+        if let storedFrameGuide { layoutRoot.constraintState?.engine?.noteItemChanged(storedFrameGuide) }
         delegate?.scrollViewDidScroll(self)
     }
 

@@ -321,3 +321,87 @@ final class ScrollLog: UIScrollViewDelegate {
         #expect(IndexPath(row: 0, section: 2) > IndexPath(row: 5, section: 1))
     }
 }
+
+/// Auto Layout inside scroll views: edges seen from inside are the content's, the content
+/// layout guide decides `contentSize`, the frame layout guide stays put while scrolling.
+@MainActor
+@Suite struct UIScrollViewLayoutTests {
+    @Test func constraintsToTheEdgesSizeTheContent() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let scrollView = UIScrollView()
+        scrollView.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(scrollView)
+        let stack = UIView()
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        scrollView.addSubview(stack)
+        NSLayoutConstraint.activate([
+            scrollView.topAnchor.constraint(equalTo: root.topAnchor),
+            scrollView.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+            scrollView.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            scrollView.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            // The classic pattern: pinned to the scroll view's edges (the content area), as
+            // wide as the scroll view's frame, 1,200 tall.
+            stack.topAnchor.constraint(equalTo: scrollView.topAnchor, constant: 10),
+            stack.leadingAnchor.constraint(equalTo: scrollView.leadingAnchor),
+            stack.trailingAnchor.constraint(equalTo: scrollView.trailingAnchor),
+            stack.bottomAnchor.constraint(equalTo: scrollView.bottomAnchor, constant: -20),
+            stack.widthAnchor.constraint(equalTo: scrollView.widthAnchor),
+            stack.heightAnchor.constraint(equalToConstant: 1200),
+        ])
+        root.layoutIfNeeded()
+        #expect(scrollView.frame == CGRect(x: 0, y: 0, width: 320, height: 480))
+        #expect(stack.frame == CGRect(x: 0, y: 10, width: 320, height: 1200))
+        #expect(scrollView.contentSize == CGSize(width: 320, height: 1230))
+        #expect(scrollView.contentLayoutGuide.layoutFrame == CGRect(x: 0, y: 0, width: 320, height: 1230))
+        // Scrolling moves neither the frames nor the content size.
+        scrollView.contentOffset = CGPoint(x: 0, y: 300)
+        root.layoutIfNeeded()
+        #expect(stack.frame == CGRect(x: 0, y: 10, width: 320, height: 1200))
+        #expect(scrollView.contentSize == CGSize(width: 320, height: 1230))
+    }
+
+    @Test func theLayoutGuidesSizeTheContentAndHoldViewsInPlace() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let scrollView = UIScrollView(frame: root.bounds)
+        root.addSubview(scrollView)
+        let content = UIView(), badge = UIView()
+        for view in [content, badge] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            scrollView.addSubview(view)
+        }
+        NSLayoutConstraint.activate([
+            content.topAnchor.constraint(equalTo: scrollView.contentLayoutGuide.topAnchor),
+            content.leadingAnchor.constraint(equalTo: scrollView.contentLayoutGuide.leadingAnchor),
+            content.trailingAnchor.constraint(equalTo: scrollView.contentLayoutGuide.trailingAnchor),
+            content.bottomAnchor.constraint(equalTo: scrollView.contentLayoutGuide.bottomAnchor),
+            content.widthAnchor.constraint(equalTo: scrollView.frameLayoutGuide.widthAnchor),
+            content.heightAnchor.constraint(equalToConstant: 900),
+            badge.topAnchor.constraint(equalTo: scrollView.frameLayoutGuide.topAnchor, constant: 8),
+            badge.trailingAnchor.constraint(equalTo: scrollView.frameLayoutGuide.trailingAnchor, constant: -8),
+            badge.widthAnchor.constraint(equalToConstant: 30),
+            badge.heightAnchor.constraint(equalToConstant: 30),
+        ])
+        root.layoutIfNeeded()
+        #expect(scrollView.contentSize == CGSize(width: 320, height: 900))
+        #expect(badge.frame == CGRect(x: 282, y: 8, width: 30, height: 30))
+        // The badge keeps its place on screen: in the content it moves with the offset.
+        scrollView.contentOffset = CGPoint(x: 0, y: 250)
+        root.layoutIfNeeded()
+        #expect(badge.frame == CGRect(x: 282, y: 258, width: 30, height: 30))
+        #expect(badge.convert(CGPoint.zero, to: root) == CGPoint(x: 282, y: 8))
+        #expect(scrollView.frameLayoutGuide.layoutFrame == CGRect(x: 0, y: 250, width: 320, height: 480))
+        // A content size set by hand is kept when nothing inside decides it.
+        let plain = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        plain.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(plain)
+        NSLayoutConstraint.activate([plain.topAnchor.constraint(equalTo: root.topAnchor), plain.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                     plain.widthAnchor.constraint(equalToConstant: 100), plain.heightAnchor.constraint(equalToConstant: 100)])
+        root.layoutIfNeeded()
+        plain.contentSize = CGSize(width: 100, height: 5000)
+        root.setNeedsLayout()
+        root.layoutIfNeeded()
+        plain.setNeedsLayout()
+        plain.layoutIfNeeded()
+        #expect(plain.contentSize == CGSize(width: 100, height: 5000))
+    }
+}
