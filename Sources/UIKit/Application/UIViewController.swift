@@ -174,6 +174,18 @@ open class UIViewController: UIResponder {
     /// Called once after the root view is loaded.
     open func viewDidLoad() {}
 
+    /// Whether the controller's view is in editing mode.
+    open var isEditing: Bool {
+        get { editingState }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editingState = false
+
+    /// Sets `isEditing`; subclasses update their views and call `super`.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        editingState = editing
+    }
+
     // MARK: Appearance
 
     /// The view is about to appear.
