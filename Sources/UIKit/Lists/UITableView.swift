@@ -800,19 +800,7 @@ open class UITableView: UIScrollView {
 
     // MARK: Updates
 
-    private struct Updates {
-        var deletedSections = IndexSet()
-        var insertedSections = IndexSet()
-        var reloadedSections = IndexSet()
-        var movedSections: [(from: Int, to: Int)] = []
-        var deletedRows: [IndexPath] = []
-        var insertedRows: [IndexPath] = []
-        var reloadedRows: [IndexPath] = []
-        var movedRows: [(from: IndexPath, to: IndexPath)] = []
-        var animated = false
-    }
-
-    private var pending: Updates?
+    private var pending: ListUpdates?
     private var updateDepth = 0
     /// Rows inserted by the update being laid out (they fade in).
     private var insertingPaths: Set<IndexPath> = []
@@ -823,7 +811,7 @@ open class UITableView: UIScrollView {
     /// Starts a group of updates applied together at `endUpdates()`.
     open func beginUpdates() {
         updateDepth += 1
-        if pending == nil { pending = Updates() }
+        if pending == nil { pending = ListUpdates() }
     }
 
     /// Applies the updates made since `beginUpdates()`, animating rows to their new places.
@@ -845,9 +833,9 @@ open class UITableView: UIScrollView {
         apply(recorded, completion: completion)
     }
 
-    private func record(_ animation: RowAnimation, _ change: (inout Updates) -> Void) {
+    private func record(_ animation: RowAnimation, _ change: (inout ListUpdates) -> Void) {
         let standalone = pending == nil
-        if standalone { pending = Updates() }
+        if standalone { pending = ListUpdates() }
         change(&pending!)
         if animation != .none { pending!.animated = true }
         if standalone {
@@ -861,10 +849,10 @@ open class UITableView: UIScrollView {
     open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { record(animation) { $0.deletedSections.formUnion(sections) } }
     open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { record(animation) { $0.reloadedSections.formUnion(sections) } }
     open func moveSection(_ section: Int, toSection newSection: Int) { record(.automatic) { $0.movedSections.append((section, newSection)) } }
-    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(animation) { $0.insertedRows += indexPaths } }
-    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(animation) { $0.deletedRows += indexPaths } }
-    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(animation) { $0.reloadedRows += indexPaths } }
-    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { record(.automatic) { $0.movedRows.append((indexPath, newIndexPath)) } }
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(animation) { $0.insertedItems += indexPaths } }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(animation) { $0.deletedItems += indexPaths } }
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(animation) { $0.reloadedItems += indexPaths } }
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { record(.automatic) { $0.movedItems.append((indexPath, newIndexPath)) } }
 
     /// Asks the data source for the cells of these rows again, keeping their heights' places.
     open func reconfigureRows(at indexPaths: [IndexPath]) {
@@ -882,29 +870,7 @@ open class UITableView: UIScrollView {
         }
     }
 
-    /// Where each old section goes (nil: deleted), given the new section count.
-    private static func mapSections(old: Int, new: Int, _ u: Updates) -> [Int?]? {
-        var result = [Int?](repeating: nil, count: old)
-        var taken = [Bool](repeating: false, count: new)
-        for s in u.insertedSections { guard s < new else { return nil }; taken[s] = true }
-        let movedFrom = Set(u.movedSections.map(\.from))
-        for (from, to) in u.movedSections {
-            guard from < old, to < new else { return nil }
-            result[from] = to
-            taken[to] = true
-        }
-        var next = 0
-        for s in 0..<old where !u.deletedSections.contains(s) && !movedFrom.contains(s) {
-            while next < new && taken[next] { next += 1 }
-            guard next < new else { return nil }
-            result[s] = next
-            taken[next] = true
-            next += 1
-        }
-        return result
-    }
-
-    private func apply(_ u: Updates, completion: ((Bool) -> Void)?) {
+    private func apply(_ u: ListUpdates, completion: ((Bool) -> Void)?) {
         let oldCounts = rowCounts
         let oldSlots = sectionSlots
         let oldHeights = heights, oldMeasured = measured
@@ -915,57 +881,23 @@ open class UITableView: UIScrollView {
         }
         let newSectionCount = Swift.max(0, dataSource.numberOfSections(in: self))
         let newCounts = (0..<newSectionCount).map { Swift.max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }
-        // Check the update against the counts, as iOS does.
-        let expectedSections = oldCounts.count - u.deletedSections.count + u.insertedSections.count
-        guard expectedSections == newSectionCount, let sectionMap = UITableView.mapSections(old: oldCounts.count, new: newSectionCount, u) else {
-            print("Invalid update: invalid number of sections. The number of sections contained in the table view after the update (\(newSectionCount)) must be equal to the number of sections contained in the table view before the update (\(oldCounts.count)), plus or minus the number of sections inserted or deleted (\(u.insertedSections.count) inserted, \(u.deletedSections.count) deleted).")
+        let mapping: ListUpdates.Mapping
+        switch u.mapping(oldCounts: oldCounts, newCounts: newCounts, noun: "rows") {
+        case .success(let found): mapping = found
+        case .failure(let error):
+            print(error.message)
             reloadData()
             completion?(false)
             return
         }
-        // Each new section's rows: inserted and moved-in places first, then the survivors in order.
-        var rowMap: [IndexPath: IndexPath] = [:]
-        let deleted = Set(u.deletedRows)
-        let reloaded = Set(u.reloadedRows)
-        let movedOut = Set(u.movedRows.map(\.from))
-        for (from, to) in u.movedRows { rowMap[from] = to }
-        for newSection in 0..<newSectionCount {
-            guard let oldSection = sectionMap.firstIndex(where: { $0 == newSection }) else { continue }
-            if u.reloadedSections.contains(oldSection) { continue }
-            var taken = [Bool](repeating: false, count: newCounts[newSection])
-            for path in u.insertedRows where path.section == newSection {
-                guard path.row >= 0, path.row < taken.count else { continue }
-                taken[path.row] = true
-            }
-            for (_, to) in u.movedRows where to.section == newSection && to.row >= 0 && to.row < taken.count { taken[to.row] = true }
-            var next = 0
-            var survivors = 0
-            for row in 0..<oldCounts[oldSection] {
-                let old = IndexPath(row: row, section: oldSection)
-                guard !deleted.contains(old), !movedOut.contains(old) else { continue }
-                while next < taken.count && taken[next] { next += 1 }
-                survivors += 1
-                guard next < taken.count else { continue }
-                rowMap[old] = IndexPath(row: next, section: newSection)
-                taken[next] = true
-                next += 1
-            }
-            let inserted = u.insertedRows.filter { $0.section == newSection }.count
-            let movedIn = u.movedRows.filter { $0.to.section == newSection }.count
-            let movedAway = u.movedRows.filter { $0.from.section == oldSection && !deleted.contains($0.from) }.count
-            let expected = oldCounts[oldSection] - deleted.filter { $0.section == oldSection }.count - movedAway + inserted + movedIn
-            if expected != newCounts[newSection] || survivors + inserted + movedIn != newCounts[newSection] {
-                print("Invalid update: invalid number of rows in section \(newSection). The number of rows contained in an existing section after the update (\(newCounts[newSection])) must be equal to the number of rows contained in that section before the update (\(oldCounts[oldSection])), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(oldCounts[oldSection] - survivors - movedAway) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedAway) moved out).")
-                reloadData()
-                completion?(false)
-                return
-            }
-        }
+        let rowMap = mapping.items
+        let reloaded = Set(u.reloadedItems)
         // Keep the heights of surviving measured rows; reloaded rows are measured again.
         var keep: [IndexPath: Double] = [:]
         for (old, new) in rowMap where !reloaded.contains(old) {
-            guard let slot = oldSlots.indices.contains(old.section) ? oldSlots[old.section] + 1 + old.row : nil,
-                  slot < oldHeights.count, oldMeasured[slot] else { continue }
+            guard old.section < oldSlots.count else { continue }
+            let slot = oldSlots[old.section] + 1 + old.row
+            guard slot < oldHeights.count, oldMeasured[slot] else { continue }
             keep[new] = oldHeights.lengths[slot]
         }
         readModel(keepingMeasuredFrom: keep)
@@ -979,14 +911,7 @@ open class UITableView: UIScrollView {
         selected = Set(selected.compactMap { rowMap[$0] })
         for (key, view) in headerFooterViews { retire(view, key) }
         headerFooterViews.removeAll()
-        let newPaths = Set(rowMap.values)
-        insertingPaths = []
-        for s in 0..<newSectionCount {
-            for row in 0..<newCounts[s] {
-                let path = IndexPath(row: row, section: s)
-                if !newPaths.contains(path) { insertingPaths.insert(path) }
-            }
-        }
+        insertingPaths = mapping.inserted
         let finish: (Bool) -> Void = { [weak self] done in
             for cell in leaving where !(self?.cellsByPath.values.contains { $0 === cell } ?? false) {
                 cell.alpha = 1
