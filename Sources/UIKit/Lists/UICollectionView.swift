@@ -641,6 +641,11 @@ open class UICollectionView: UIScrollView {
         }
     }
 
+    /// Applies updates worked out elsewhere (a diffable data source's).
+    func performUpdates(_ updates: ListUpdates, completion: ((Bool) -> Void)?) {
+        apply(updates, completion: completion)
+    }
+
     private func apply(_ u: ListUpdates, completion: ((Bool) -> Void)?) {
         let oldCounts = itemCounts
         guard !needsReload, let dataSource else {

@@ -870,6 +870,11 @@ open class UITableView: UIScrollView {
         }
     }
 
+    /// Applies updates worked out elsewhere (a diffable data source's).
+    func performUpdates(_ updates: ListUpdates, completion: ((Bool) -> Void)?) {
+        apply(updates, completion: completion)
+    }
+
     private func apply(_ u: ListUpdates, completion: ((Bool) -> Void)?) {
         let oldCounts = rowCounts
         let oldSlots = sectionSlots
