@@ -317,8 +317,15 @@ open class UICollectionView: UIScrollView {
         guard point.x.isFinite, point.y.isFinite else { return nil }
         let probe = CGRect(x: point.x, y: point.y, width: 0.5, height: 0.5)
         let hits = collectionViewLayout.layoutAttributesForElements(in: probe) ?? []
-        return hits.filter { $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(point) }
-            .max { $0.zIndex < $1.zIndex }?.indexPath
+        let compositional = collectionViewLayout as? UICollectionViewCompositionalLayout
+        return hits.filter { a in
+            guard a.representedElementCategory == .cell, !a.isHidden else { return false }
+            // A sideways row shows its items where it is scrolled to.
+            if let row = compositional?.orthogonalSection(of: a), let scroller = orthogonalScrollers[row] {
+                return a.frame.offsetBy(dx: -scroller.contentOffset.x, dy: -scroller.contentOffset.y).contains(point)
+            }
+            return a.frame.contains(point)
+        }.max { $0.zIndex < $1.zIndex }?.indexPath
     }
 
     // MARK: Visible views
@@ -416,16 +423,21 @@ open class UICollectionView: UIScrollView {
             retire(view, key)
         }
         var invalidated = false
+        let compositional = layout as? UICollectionViewCompositionalLayout
+        updateOrthogonalScrollers(compositional)
         for (key, a) in wanted.sorted(by: { $0.key.path < $1.key.path }) {
+            let host = compositional?.orthogonalSection(of: a).flatMap { orthogonalScrollers[$0] }
             if let view = shown[key] {
-                apply(a, to: view)
+                if let host, view.superview !== host { host.addSubview(view) } else if host == nil, view.superview !== self { addSubview(view) }
+                apply(a, to: view, in: host)
                 continue
             }
             guard let view = make(key) else { continue }
             shown[key] = view
             UIView.performWithoutAnimation {
-                if view.superview !== self { addSubview(view) }
-                apply(a, to: view)
+                let parent: UIView = host ?? self
+                if view.superview !== parent { parent.addSubview(view) }
+                apply(a, to: view, in: host)
                 if key.kind == nil, appearing.contains(key.path) { view.alpha = 0 }
                 if let cell = view as? UICollectionViewCell { cell.isSelected = selected.contains(key.path) }
                 view.layoutIfNeeded()
@@ -450,6 +462,45 @@ open class UICollectionView: UIScrollView {
         return invalidated
     }
 
+    // MARK: Sideways rows
+
+    /// The scroll views of compositional sections that scroll across the layout, by section.
+    private var orthogonalScrollers: [Int: OrthogonalScroller] = [:]
+
+    private func updateOrthogonalScrollers(_ layout: UICollectionViewCompositionalLayout?) {
+        let rows = layout?.orthogonalRows ?? [:]
+        for (section, scroller) in orthogonalScrollers where rows[section] == nil {
+            scroller.removeFromSuperview()
+            orthogonalScrollers[section] = nil
+        }
+        for (section, row) in rows {
+            let scroller = orthogonalScrollers[section] ?? {
+                let made = OrthogonalScroller(frame: row.frame)
+                made.section = section
+                made.owner = self
+                orthogonalScrollers[section] = made
+                return made
+            }()
+            let horizontal = (layout?.configuration.scrollDirection ?? .vertical) == .vertical
+            UIView.performWithoutAnimation {
+                if scroller.frame != row.frame { scroller.frame = row.frame }
+                scroller.contentSize = horizontal ? CGSize(width: row.contentLength, height: row.frame.height)
+                    : CGSize(width: row.frame.width, height: row.contentLength)
+            }
+            scroller.row = row
+            scroller.isPagingEnabled = row.behavior == .paging
+            if scroller.superview !== self { addSubview(scroller) }
+        }
+    }
+
+    /// A sideways row scrolled: its layout offset follows and the collection shows what came in.
+    func orthogonalScrollerDidScroll(_ scroller: OrthogonalScroller) {
+        guard let layout = collectionViewLayout as? UICollectionViewCompositionalLayout else { return }
+        let vertical = layout.configuration.scrollDirection == .vertical
+        layout.orthogonalOffsets[scroller.section] = vertical ? scroller.contentOffset.x : scroller.contentOffset.y
+        setNeedsLayout()
+    }
+
     private func make(_ key: Key) -> UICollectionReusableView? {
         guard let dataSource else { return nil }
         if let kind = key.kind {
@@ -458,10 +509,12 @@ open class UICollectionView: UIScrollView {
         return dataSource.collectionView(self, cellForItemAt: key.path)
     }
 
-    private func apply(_ a: UICollectionViewLayoutAttributes, to view: UICollectionReusableView) {
+    private func apply(_ a: UICollectionViewLayoutAttributes, to view: UICollectionReusableView, in host: UIScrollView? = nil) {
         let size = a.size
         if view.bounds.size != size { view.bounds.size = size }
-        if view.center != a.center { view.center = a.center }
+        // In a sideways row the row's scroll view holds the view, at the row's coordinates.
+        let center = host.map { CGPoint(x: a.center.x - $0.frame.minX, y: a.center.y - $0.frame.minY) } ?? a.center
+        if view.center != center { view.center = center }
         if view.transform3D != a.transform3D { view.transform3D = a.transform3D }
         if appearing.isEmpty || !(view is UICollectionViewCell) { view.alpha = a.alpha }
         view.isHidden = a.isHidden
@@ -712,5 +765,54 @@ open class UICollectionView: UIScrollView {
             finish(true)
         }
         appearing = []
+    }
+}
+
+/// The scroll view of a compositional section that scrolls across the layout: it reports its
+/// offset to the collection view and snaps to groups for the group-paging behaviours.
+@MainActor
+final class OrthogonalScroller: UIScrollView, UIScrollViewDelegate {
+    var section = 0
+    weak var owner: UICollectionView?
+    var row: UICollectionViewCompositionalLayout.OrthogonalRow?
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = nil
+        showsHorizontalScrollIndicator = false
+        alwaysBounceHorizontal = true
+        delegate = self
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        owner?.orthogonalScrollerDidScroll(self)
+    }
+
+    /// Group paging: the row comes to rest at a group's leading edge (or centred on one), the
+    /// next one in the direction of a flick.
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+        guard let row, !row.groupStarts.isEmpty else { return }
+        switch row.behavior {
+        case .groupPaging, .groupPagingCentered, .continuousGroupLeadingBoundary:
+            let centred = row.behavior == .groupPagingCentered
+            func rest(_ k: Int) -> CGFloat {
+                let start = row.groupStarts[k]
+                return centred ? start + row.groupLengths[k] / 2 - bounds.width / 2 : start - (row.groupStarts.first ?? 0)
+            }
+            let current = contentOffset.x
+            let proposed = row.behavior == .continuousGroupLeadingBoundary ? targetContentOffset.pointee.x : current
+            var nearest = 0
+            for k in row.groupStarts.indices where abs(rest(k) - proposed) < abs(rest(nearest) - proposed) { nearest = k }
+            if row.behavior != .continuousGroupLeadingBoundary {
+                if velocity.x > 0.25, rest(nearest) <= current { nearest = Swift.min(nearest + 1, row.groupStarts.count - 1) }
+                if velocity.x < -0.25, rest(nearest) >= current { nearest = Swift.max(nearest - 1, 0) }
+            }
+            let limit = range(axis: 0)
+            targetContentOffset.pointee.x = Swift.min(Swift.max(rest(nearest), limit.lowerBound), limit.upperBound)
+        default:
+            break
+        }
     }
 }

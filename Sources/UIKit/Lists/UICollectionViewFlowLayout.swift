@@ -9,7 +9,7 @@ import Foundation
 @preconcurrency @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// The direction the content scrolls.
-    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
+    public typealias ScrollDirection = UICollectionView.ScrollDirection
     /// What section insets are measured from.
     public enum SectionInsetReference: Int, Sendable { case fromContentInset, fromSafeArea, fromLayoutMargins }
 
@@ -23,7 +23,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var sectionInset = UIEdgeInsets.zero { didSet { invalidateLayout() } }
     open var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
     open var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
-    open var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }
+    open var scrollDirection: UICollectionView.ScrollDirection = .vertical { didSet { invalidateLayout() } }
     open var sectionInsetReference: SectionInsetReference = .fromContentInset { didSet { invalidateLayout() } }
     /// Whether headers stay at the top while their section shows.
     open var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
