@@ -237,21 +237,153 @@ open class UIScrollView: UIView {
     /// Whether the indicator insets follow `adjustedContentInset` (true by default).
     open var automaticallyAdjustsScrollIndicatorInsets = true
 
+    /// The indicator bars.
+    let indicators = ScrollIndicators()
+
     /// Shows the scroll indicators for a moment.
-    open func flashScrollIndicators() {}
+    open func flashScrollIndicators() {
+        indicators.update(self, show: true)
+    }
 
     // MARK: Zooming
 
     /// The smallest zoom scale (1 by default).
-    open var minimumZoomScale: CGFloat = 1
+    open var minimumZoomScale: CGFloat = 1 { didSet { updatePinch() } }
     /// The largest zoom scale (1 by default).
-    open var maximumZoomScale: CGFloat = 1
+    open var maximumZoomScale: CGFloat = 1 { didSet { updatePinch() } }
     /// Whether zooming past the limits springs back (true by default).
     open var bouncesZoom = true
     /// Whether a zoom is under way.
     open private(set) var isZooming = false
     /// Whether a zoom is springing back within its limits.
     open private(set) var isZoomBouncing = false
+
+    private var storedZoomScale: CGFloat = 1
+
+    /// How much the delegate's `viewForZooming(in:)` view is scaled (1 by default): the view
+    /// is transformed by it and the content size becomes its scaled frame.
+    open var zoomScale: CGFloat {
+        get { storedZoomScale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+
+    /// Sets the zoom scale (within the limits) about the middle of the view, over a short
+    /// animation when `animated`.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        guard scale.isFinite, scale > 0, let view = delegate?.viewForZooming(in: self) else { return }
+        let target = Swift.min(Swift.max(scale, minimumZoomScale), maximumZoomScale)
+        let middle = CGPoint(x: bounds.midX, y: bounds.midY)
+        let offset = clampedOffset(zoomedOffset(keeping: middle, from: storedZoomScale, to: target), scale: target, view: view)
+        if animated {
+            stopMotion()
+            startMotion(.zoom(fromScale: storedZoomScale, toScale: target, from: contentOffset, to: offset))
+        } else {
+            applyZoom(target, view: view)
+            setOffset(offset)
+        }
+    }
+
+    /// Zooms so that `rect` (in the zoomed view's own coordinates) fills the view, within the
+    /// limits, centred.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        guard let view = delegate?.viewForZooming(in: self), rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite else { return }
+        let fit = Swift.min(bounds.width / rect.width, bounds.height / rect.height)
+        let target = Swift.min(Swift.max(fit, minimumZoomScale), maximumZoomScale)
+        let wanted = CGPoint(x: rect.midX * target - bounds.width / 2, y: rect.midY * target - bounds.height / 2)
+        let offset = clampedOffset(wanted, scale: target, view: view)
+        if animated {
+            stopMotion()
+            startMotion(.zoom(fromScale: storedZoomScale, toScale: target, from: contentOffset, to: offset))
+        } else {
+            applyZoom(target, view: view)
+            setOffset(offset)
+        }
+    }
+
+    /// Scales the zoomed view, keeps its frame at the content's origin and the content size
+    /// its frame's, and tells the delegate.
+    private func applyZoom(_ scale: CGFloat, view: UIView) {
+        storedZoomScale = scale
+        view.transform = CGAffineTransform(scaleX: scale, y: scale)
+        let size = CGSize(width: view.bounds.width * scale, height: view.bounds.height * scale)
+        view.center = CGPoint(x: size.width / 2, y: size.height / 2)
+        contentSize = size
+        delegate?.scrollViewDidZoom(self)
+    }
+
+    /// The offset that keeps the content under `point` (bounds coordinates) in place when the
+    /// scale goes from `old` to `new`.
+    private func zoomedOffset(keeping point: CGPoint, from old: CGFloat, to new: CGFloat) -> CGPoint {
+        let factor = old > 0 ? new / old : 1
+        let onScreen = CGPoint(x: point.x - contentOffset.x, y: point.y - contentOffset.y)
+        return CGPoint(x: point.x * factor - onScreen.x, y: point.y * factor - onScreen.y)
+    }
+
+    /// `offset` held within the range the content will have at `scale`.
+    private func clampedOffset(_ offset: CGPoint, scale: CGFloat, view: UIView) -> CGPoint {
+        let inset = adjustedContentInset
+        let size = CGSize(width: view.bounds.width * scale, height: view.bounds.height * scale)
+        let maxX = Swift.max(-inset.left, size.width + inset.right - bounds.width)
+        let maxY = Swift.max(-inset.top, size.height + inset.bottom - bounds.height)
+        return CGPoint(x: Swift.min(Swift.max(offset.x, -inset.left), maxX), y: Swift.min(Swift.max(offset.y, -inset.top), maxY))
+    }
+
+    private var zoomPinch: UIPinchGestureRecognizer?
+    private var pinchStartScale: CGFloat = 1
+
+    /// A pinch recognizer exists while the limits allow zooming.
+    private func updatePinch() {
+        let zooms = maximumZoomScale > minimumZoomScale
+        if zooms, zoomPinch == nil {
+            let pinch = UIPinchGestureRecognizer()
+            pinch.addHandler { [weak self] in self?.handlePinch($0 as! UIPinchGestureRecognizer) }
+            pinch.delegate = simultaneity
+            zoomPinch = pinch
+            addGestureRecognizer(pinch)
+        } else if !zooms, let pinch = zoomPinch {
+            removeGestureRecognizer(pinch)
+            zoomPinch = nil
+        }
+    }
+
+    /// Lets the pan and the pinch run together, as iOS's scroll view does.
+    private let simultaneity = ScrollGestureSimultaneity()
+
+    private func handlePinch(_ pinch: UIPinchGestureRecognizer) {
+        guard let view = delegate?.viewForZooming(in: self) else { return }
+        let anchor = pinch.location(in: self)
+        switch pinch.state {
+        case .began:
+            stopMotion()
+            pinchStartScale = storedZoomScale
+            isZooming = true
+            delegate?.scrollViewWillBeginZooming(self, with: view)
+            fallthrough
+        case .changed:
+            var target = pinchStartScale * pinch.scale
+            guard target.isFinite, target > 0 else { return }
+            if target > maximumZoomScale {
+                target = bouncesZoom ? maximumZoomScale * (target / maximumZoomScale).squareRoot() : maximumZoomScale
+            } else if target < minimumZoomScale {
+                target = bouncesZoom ? minimumZoomScale * (target / minimumZoomScale).squareRoot() : minimumZoomScale
+            }
+            let offset = zoomedOffset(keeping: anchor, from: storedZoomScale, to: target)
+            applyZoom(target, view: view)
+            setOffset(offset)
+        case .ended, .cancelled, .failed:
+            isZooming = false
+            let clamped = Swift.min(Swift.max(storedZoomScale, minimumZoomScale), maximumZoomScale)
+            let offset = clampedOffset(zoomedOffset(keeping: anchor, from: storedZoomScale, to: clamped), scale: clamped, view: view)
+            if clamped != storedZoomScale || offset != contentOffset {
+                isZoomBouncing = clamped != storedZoomScale
+                startMotion(.zoom(fromScale: storedZoomScale, toScale: clamped, from: contentOffset, to: offset))
+            } else {
+                delegate?.scrollViewDidEndZooming(self, with: view, atScale: clamped)
+            }
+        default:
+            break
+        }
+    }
 
     // MARK: Gestures
 
@@ -260,8 +392,8 @@ open class UIScrollView: UIView {
     /// The pan that drags the content.
     open var panGestureRecognizer: UIPanGestureRecognizer { scrollPan }
 
-    /// The pinch that zooms the content (nil while the scroll view cannot zoom).
-    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { nil }
+    /// The pinch that zooms the content (nil while the limits allow no zooming).
+    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { zoomPinch }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -286,6 +418,11 @@ open class UIScrollView: UIView {
 
     private func didChangeOffset() {
         setNeedsLayout()
+        let moving = isTracking || isDragging || isDecelerating || motion != nil
+        if moving || indicators.isShowing {
+            indicators.update(self, show: moving)
+            if isTracking { indicators.hold() }
+        }
         if let storedFrameGuide { layoutRoot.constraintState?.engine?.noteItemChanged(storedFrameGuide) }
         delegate?.scrollViewDidScroll(self)
     }
@@ -384,6 +521,7 @@ open class UIScrollView: UIView {
     /// The last finger lifted without a drag: content left past an edge springs back.
     func touchUp() {
         isTracking = false
+        if indicators.isShowing { indicators.release() }
         guard !isDragging, motion == nil else { return }
         release(velocity: .zero, notifying: false)
     }
@@ -565,6 +703,7 @@ open class UIScrollView: UIView {
     private enum Motion {
         case release(x: AxisMotion?, y: AxisMotion?, notifies: Bool)
         case animated(from: CGPoint, to: CGPoint)
+        case zoom(fromScale: CGFloat, toScale: CGFloat, from: CGPoint, to: CGPoint)
     }
 
     private var motion: Motion?
@@ -603,7 +742,24 @@ open class UIScrollView: UIView {
                 finishMotion()
                 if toTop { delegate?.scrollViewDidScrollToTop(self) } else { delegate?.scrollViewDidEndScrollingAnimation(self) }
             }
+        case .zoom(let fromScale, let toScale, let from, let to):
+            stepZoom(t, fromScale: fromScale, toScale: toScale, from: from, to: to)
         }
+    }
+
+    private func stepZoom(_ t: CFTimeInterval, fromScale: CGFloat, toScale: CGFloat, from: CGPoint, to: CGPoint) {
+        guard let view = delegate?.viewForZooming(in: self) else {
+            finishMotion()
+            return
+        }
+        let done = t >= ScrollPhysics.animationDuration
+        let p = done ? 1 : CGFloat(ScrollPhysics.ease(t / ScrollPhysics.animationDuration))
+        applyZoom(fromScale + (toScale - fromScale) * p, view: view)
+        setOffset(CGPoint(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p))
+        guard done else { return }
+        finishMotion()
+        isZoomBouncing = false
+        delegate?.scrollViewDidEndZooming(self, with: view, atScale: toScale)
     }
 
     private func finishMotion() {
@@ -662,5 +818,14 @@ final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
     override func reset() {
         super.reset()
         firstCentroid = nil
+    }
+}
+
+/// Lets a scroll view's pan and pinch recognize together.
+@MainActor
+final class ScrollGestureSimultaneity: UIGestureRecognizerDelegate {
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+        otherGestureRecognizer.view === gestureRecognizer.view
     }
 }
