@@ -12,6 +12,8 @@ import RasterWorkloads
 //                                                   (the shared text workloads through Core Text)
 // lamina-bench layout [--json FILE] [--quick] [--sizes 10,100]
 //                                                   (screens of rows by Auto Layout and by frames)
+// lamina-bench scroll [--json FILE] [--quick] [--scenes table,collection,memory]
+//                                                   (lists flung on the headless screen, per frame)
 // Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
 // thread with the specification's timing protocol, and writes the reference engines' JSON.
 
@@ -51,6 +53,10 @@ if arguments.first == "compositor" {
 }
 if arguments.first == "layout" {
     MainActor.assumeIsolated { runLayout(Array(arguments.dropFirst())) }
+    exit(0)
+}
+if arguments.first == "scroll" {
+    MainActor.assumeIsolated { runScroll(Array(arguments.dropFirst())) }
     exit(0)
 }
 if arguments.first == "text" {

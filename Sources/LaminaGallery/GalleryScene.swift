@@ -82,6 +82,9 @@ public struct GalleryScene {
             GalleryScene(name: "16-auto-layout", caption: "Auto Layout: a card placed only by constraints and stack views — hugging, equal widths, wrapping, equal spacing, one baseline.") {
                 AutoLayoutScene.makeView()
             },
+            GalleryScene(name: "17-lists", caption: "Lists: an inset-grouped settings table, 10,000 self-sized rows under a stuck header, a compositional photo grid from a diffable data source.") {
+                ListsScene.makeView()
+            },
         ]
     }
 }

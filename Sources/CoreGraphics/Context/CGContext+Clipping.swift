@@ -97,32 +97,46 @@ extension CGContext {
         if state.clipBounds.isNull { state.clipBounds = .zero }
         var rect = CGRect.zero
         let surface = DeviceRect(x0: 0, y0: 0, x1: width, y1: height)
-        if path.isRect(&rect), rect == rect.integral {
-            state.clipRect = state.clipRect.intersection(DeviceRect(covering: rect)).intersection(surface)
+        // A rectangle on whole pixels (to within rounding: a position of k/3 points at 3× is
+        // a whole pixel) clips by rectangle alone.
+        if path.isRect(&rect), let whole = CGContext.wholePixels(rect) {
+            state.clipRect = state.clipRect.intersection(DeviceRect(covering: whole)).intersection(surface)
             return
         }
         state.clipRect = state.clipRect.intersection(DeviceRect(covering: pathBounds)).intersection(surface)
         // Rasterize the path's coverage and multiply it into the mask.
         let mask = state.clipMask.map { ClipMask(copying: $0) } ?? ClipMask(width: width, height: height, fill: 255)
-        var coverageMask = [UInt8](repeating: 0, count: width * height)
+        // Only the clip rectangle matters from here on (nothing draws outside it): the
+        // coverage is worked out, and multiplied into the mask, there alone.
         let region = state.clipRect
-        if !region.isEmpty {
-            rasterizer.reset(region: region)
-            let contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(path.elements, transform: .identity)
-            guard contours.allSatisfy({ $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else {
-                // Flattening overflowed: like any non-finite clip, it clips everything away.
-                state.clipBounds = .zero
-                state.clipRect = .empty
-                return
-            }
-            for contour in contours { rasterizer.addPolygon(contour.points) }
-            rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
-                let offset = y * width + x0
-                for i in 0..<coverage.count { coverageMask[offset + i] = PixelMath.byte(coverage[i] * 255) }
-            }
+        guard !region.isEmpty else {
+            state.clipMask = mask
+            return
         }
-        for i in 0..<mask.values.count {
-            mask.values[i] = UInt8((UInt16(mask.values[i]) * UInt16(coverageMask[i]) + 127) / 255)
+        let regionWidth = region.x1 - region.x0
+        var coverageMask = [UInt8](repeating: 0, count: regionWidth * (region.y1 - region.y0))
+        rasterizer.reset(region: region)
+        let contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(path.elements, transform: .identity)
+        guard contours.allSatisfy({ $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else {
+            // Flattening overflowed: like any non-finite clip, it clips everything away.
+            state.clipBounds = .zero
+            state.clipRect = .empty
+            return
+        }
+        for contour in contours { rasterizer.addPolygon(contour.points) }
+        rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
+            let offset = (y - region.y0) * regionWidth + (x0 - region.x0)
+            for i in 0..<coverage.count { coverageMask[offset + i] = PixelMath.byte(coverage[i] * 255) }
+        }
+        mask.values.withUnsafeMutableBufferPointer { values in
+            coverageMask.withUnsafeBufferPointer { cover in
+                for y in region.y0..<region.y1 {
+                    let row = y * width, local = (y - region.y0) * regionWidth - region.x0
+                    for x in region.x0..<region.x1 {
+                        values[row + x] = UInt8((UInt16(values[row + x]) * UInt16(cover[local + x]) + 127) / 255)
+                    }
+                }
+            }
         }
         state.clipMask = mask
     }

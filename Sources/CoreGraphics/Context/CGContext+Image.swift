@@ -149,8 +149,9 @@ extension CGContext {
     /// composed transforms), else nil.
     static func wholePixels(_ r: CGRect) -> CGRect? {
         let x0 = r.minX.rounded(), y0 = r.minY.rounded(), x1 = r.maxX.rounded(), y1 = r.maxY.rounded()
-        guard Swift.abs(r.minX - x0) <= 1e-9, Swift.abs(r.minY - y0) <= 1e-9,
-              Swift.abs(r.maxX - x1) <= 1e-9, Swift.abs(r.maxY - y1) <= 1e-9 else { return nil }
+        // Within a millionth of a pixel: positions like k/3 points at 3× land here after rounding.
+        guard Swift.abs(r.minX - x0) <= 1e-6, Swift.abs(r.minY - y0) <= 1e-6,
+              Swift.abs(r.maxX - x1) <= 1e-6, Swift.abs(r.maxY - y1) <= 1e-6 else { return nil }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -427,6 +427,13 @@ open class UIScrollView: UIView {
         delegate?.scrollViewDidScroll(self)
     }
 
+    /// `offset` on the screen's pixel grid: where dragging and deceleration put the content,
+    /// so that it moves by whole pixels (sharp text, rectangular clips), as iOS's does.
+    private func pixelAligned(_ offset: CGPoint) -> CGPoint {
+        let scale = UIScreen.mainScale
+        return CGPoint(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)
+    }
+
     private func setOffset(_ offset: CGPoint) {
         guard offset.x.isFinite, offset.y.isFinite else { return }
         var b = super.bounds
@@ -574,7 +581,7 @@ open class UIScrollView: UIView {
         if lockedAxis == 0 { dy = 0 } else if lockedAxis == 1 { dx = 0 }
         let x = scrolls(axis: 0) ? displayed(dragOrigin.x - dx, axis: 0) : contentOffset.x
         let y = scrolls(axis: 1) ? displayed(dragOrigin.y - dy, axis: 1) : contentOffset.y
-        setOffset(CGPoint(x: x, y: y))
+        setOffset(pixelAligned(CGPoint(x: x, y: y)))
         if let refreshControl, !refreshControl.isRefreshing, y <= range(axis: 1).lowerBound - UIRefreshControl.triggerDistance {
             refreshControl.pulled()
             // The top moved up by the control's room: carry on from where the content shows.
@@ -643,6 +650,7 @@ open class UIScrollView: UIView {
             }
             if axis == 0 { target.x = rest } else { target.y = rest }
         }
+        target = pixelAligned(target)
         let projected = target
         if notifying {
             delegate?.scrollViewWillEndDragging(self, withVelocity: CGPoint(x: v.x / 1000, y: v.y / 1000), targetContentOffset: &target)
@@ -726,7 +734,7 @@ open class UIScrollView: UIView {
         switch motion {
         case .release(let mx, let my, let notifies):
             let x = mx?.position(at: t), y = my?.position(at: t)
-            setOffset(CGPoint(x: x.map { CGFloat($0.value) } ?? contentOffset.x, y: y.map { CGFloat($0.value) } ?? contentOffset.y))
+            setOffset(pixelAligned(CGPoint(x: x.map { CGFloat($0.value) } ?? contentOffset.x, y: y.map { CGFloat($0.value) } ?? contentOffset.y)))
             if x?.done ?? true, y?.done ?? true {
                 finishMotion()
                 if notifies {
@@ -736,7 +744,7 @@ open class UIScrollView: UIView {
             }
         case .animated(let from, let to):
             let p = CGFloat(ScrollPhysics.ease(t / ScrollPhysics.animationDuration))
-            setOffset(t >= ScrollPhysics.animationDuration ? to : CGPoint(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p))
+            setOffset(t >= ScrollPhysics.animationDuration ? to : pixelAligned(CGPoint(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)))
             if t >= ScrollPhysics.animationDuration {
                 let toTop = motionScrollsToTop
                 finishMotion()

@@ -35,8 +35,9 @@ final class ScrollLog: UIScrollViewDelegate {
     func scrollViewDidScrollToTop(_ scrollView: UIScrollView) { entries.append("didScrollToTop") }
 }
 
-/// UIScrollView on scripted touches and the manual clock: offsets, the delegate's order, and
-/// the physics iOS is measured to follow — deceleration by `decelerationRate` per
+/// UIScrollView on scripted touches and the manual clock: offsets (on the 3× pixel grid while
+/// the content moves by itself or with a finger), the delegate's order, and the physics iOS
+/// is measured to follow — deceleration by `decelerationRate` per
 /// millisecond (so a release at v points per second travels v / (−1000·ln rate)), the rubber
 /// band (1 − 1 / (x·0.55 / d + 1))·d, paging to the next page on a flick.
 @MainActor
@@ -50,6 +51,9 @@ final class ScrollLog: UIScrollViewDelegate {
         window.addSubview(scrollView)
         return (scrollView, log)
     }
+
+    /// `value` on the 3× screen's pixel grid, where scrolling puts the content.
+    private func pixel(_ value: Double) -> Double { (value * 3).rounded() / 3 }
 
     /// How far a release at `velocity` (points per second) travels at `rate` per millisecond.
     private func travel(_ velocity: Double, rate: Double = 0.998) -> Double {
@@ -95,15 +99,15 @@ final class ScrollLog: UIScrollViewDelegate {
             let velocity = try! #require(log.releaseVelocity)
             #expect(abs(velocity.y - 1.0 / 3) < 1e-9 && velocity.x == 0)
             let expected = 90 + travel(1000.0 / 3)
-            #expect(abs(Double(log.projectedTarget!.y) - expected) < 1e-9)
+            #expect(abs(Double(log.projectedTarget!.y) - pixel(expected)) < 1e-9)
             #expect(log.entries == ["willBeginDragging", "scroll", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating"])
             #expect(scrollView.isDecelerating && !scrollView.isDragging && !scrollView.isTracking)
             // A second later the velocity is 0.998^1000 of the release's.
             clock.advance(by: 1)
             let afterOne = 90 + travel(1000.0 / 3) * (1 - pow(0.998, 1000))
-            #expect(abs(Double(scrollView.contentOffset.y) - afterOne) < 1e-9)
+            #expect(abs(Double(scrollView.contentOffset.y) - pixel(afterOne)) < 1e-9)
             for _ in 0..<600 { clock.advance(by: 1.0 / 60) }
-            #expect(abs(Double(scrollView.contentOffset.y) - expected) < 1e-9)
+            #expect(abs(Double(scrollView.contentOffset.y) - pixel(expected)) < 1e-9)
             #expect(!scrollView.isDecelerating)
             #expect(log.entries.suffix(2) == ["scroll", "didEndDecelerating"])
             // The fast rate stops sooner: a tenth of the travel at 0.99.
@@ -117,7 +121,7 @@ final class ScrollLog: UIScrollViewDelegate {
             // Down 150 points slowly: 140 past the top once the pan begins.
             window.drag(from: CGPoint(x: 100, y: 20), to: CGPoint(x: 100, y: 170), duration: 3, steps: 15)
             let banded = -(1 - 1 / (140 * 0.55 / 200 + 1)) * 200
-            #expect(abs(Double(log.releaseOffset!.y) - banded) < 1e-9)
+            #expect(abs(Double(log.releaseOffset!.y) - pixel(banded)) < 1e-9)
             // Released past the edge, it rests at the edge.
             #expect(log.projectedTarget == .zero)
             #expect(log.entries.contains("didEndDragging(true)"))

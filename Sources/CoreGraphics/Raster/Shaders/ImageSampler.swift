@@ -75,11 +75,13 @@ struct ImageSampler {
         // At an integer translation every pixel centre lands on a texel centre: sampling is a copy.
         // Transforms built from several steps (a layer's position, anchor point and contents
         // flip) carry rounding noise far below a pixel: within 1e-9 of the identity scale and
-        // of whole texels counts as exact.
+        // a millionth of a texel of whole texels counts as exact (the offsets of a list
+        // scrolled millions of pixels down carry noise above 1e-9).
         let t = pixelToImage
         let near: (CGFloat, CGFloat) -> Bool = { Swift.abs($0 - $1) <= 1e-9 }
+        let whole: (CGFloat) -> Bool = { Swift.abs($0 - $0.rounded()) <= 1e-6 }
         let isTranslation = near(t.a, 1) && near(t.b, 0) && near(t.c, 0) && near(t.d, 1)
-            && near(t.tx, t.tx.rounded()) && near(t.ty, t.ty.rounded())
+            && whole(t.tx) && whole(t.ty)
         self.bilinear = bilinear && !isTranslation
         // Pixel centre x + ½ maps to u = x + ½ + tx, inside texel x + tx.
         translation = isTranslation && Swift.abs(t.tx) < 1e9 && Swift.abs(t.ty) < 1e9 && coarser == nil
