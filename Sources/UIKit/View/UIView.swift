@@ -93,6 +93,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         drawsContent = DrawOverrideDetector.overridesDraw(Self.self)
         super.init()
         layer.delegate = self
+        // As on iOS, a view's layer draws at the main screen's scale (a standalone layer's
+        // contentsScale stays 1).
+        layer.contentsScale = UIScreen.mainScale
         layer.frame = frame
         if drawsContent { layer.setNeedsDisplay() }
     }

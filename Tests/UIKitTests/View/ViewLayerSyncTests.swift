@@ -10,6 +10,13 @@ private final class TracingView: UIView {
 @MainActor
 @Suite struct ViewLayerSyncTests {
     /// The article's first example: changing the layer changes the view, and back.
+    @Test func aViewsLayerDrawsAtTheScreensScale() {
+        // iOS gives a view's layer the main screen's scale; a standalone layer keeps 1.
+        #expect(UIView().layer.contentsScale == UIScreen.main.scale)
+        #expect(UILabel().layer.contentsScale == UIScreen.main.scale)
+        #expect(CALayer().contentsScale == 1)
+    }
+
     @Test func layerChangesShowThroughTheView() {
         let view = UIView(frame: CGRect(x: 44, y: 44, width: 302, height: 300))
         view.backgroundColor = .red
