@@ -156,12 +156,15 @@ open class UIScrollView: UIView {
     open var isPagingEnabled = false
     /// How quickly released content slows (`.normal` by default).
     open var decelerationRate: DecelerationRate = .normal
-    /// Whether touches on the content wait a moment to see whether they drag (true by
-    /// default).
-    ///
-    /// - Note: Differs from Apple: stored; content touches are delivered at once, and a drag
-    ///   that begins cancels them when `canCancelContentTouches` allows.
-    open var delaysContentTouches = true
+    /// Whether touches on the content wait a moment (0.15 s) to see whether they drag (true
+    /// by default): a tap reaches the content when it lifts, a press after the wait, and a
+    /// drag that begins in time never reaches it.
+    open var delaysContentTouches = true {
+        didSet { contentTouchDelay.isEnabled = delaysContentTouches }
+    }
+
+    /// Holds touches back from the content while a drag may still begin.
+    private let contentTouchDelay = ContentTouchDelayRecognizer()
     /// Whether a drag that begins on the content cancels the content's touches (true by
     /// default).
     open var canCancelContentTouches = true {
@@ -401,6 +404,9 @@ open class UIScrollView: UIView {
         scrollPan.allowedScrollTypesMask = .all
         scrollPan.addHandler { [weak self] in self?.handlePan($0) }
         addGestureRecognizer(scrollPan)
+        contentTouchDelay.delegate = simultaneity
+        scrollPan.delegate = simultaneity
+        addGestureRecognizer(contentTouchDelay)
     }
 
     public required init?(coder: NSCoder) { nil }
@@ -558,6 +564,8 @@ open class UIScrollView: UIView {
 
     private func beginDrag() {
         stopMotion()
+        // A drag began in time: the held touches never reach the content.
+        contentTouchDelay.dragBegan()
         draggingByWheel = scrollPan.numberOfTouches == 0
         dragTranslation = scrollPan.translation(in: self)
         if draggingByWheel { dragTranslation = .zero }
@@ -835,5 +843,43 @@ final class ScrollGestureSimultaneity: UIGestureRecognizerDelegate {
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                            shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool {
         otherGestureRecognizer.view === gestureRecognizer.view
+    }
+}
+
+/// Delays the content's touches while the scroll view decides whether they drag: it fails
+/// after 0.15 s or when the fingers lift (releasing the held touches to the content), and
+/// recognizes when the drag begins (so they never arrive).
+@MainActor
+final class ContentTouchDelayRecognizer: UIGestureRecognizer {
+    static let delay: TimeInterval = 0.15
+
+    override init() {
+        super.init()
+        delaysTouchesBegan = true
+        cancelsTouchesInView = true
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard state == .possible else { return }
+        // Only touches on the content wait; the scroll view's own touches do not.
+        if let view, touches.allSatisfy({ $0.view === view }) {
+            state = .failed
+            return
+        }
+        fire(after: ContentTouchDelayRecognizer.delay) { [weak self] in
+            if self?.state == .possible { self?.state = .failed }
+        }
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state == .possible { state = .failed }
+    }
+
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state == .possible { state = .failed }
+    }
+
+    func dragBegan() {
+        if state == .possible { state = .ended }
     }
 }

@@ -409,3 +409,62 @@ final class ScrollLog: UIScrollViewDelegate {
         #expect(plain.contentSize == CGSize(width: 100, height: 5000))
     }
 }
+
+/// Touches on a scroll view's content wait while the scroll view decides whether they drag.
+@MainActor
+@Suite struct ContentTouchDelayTests {
+    private func setUp(_ window: UIWindow, delays: Bool) -> (UIScrollView, EventLog) {
+        let scrollView = UIScrollView(frame: window.bounds)
+        scrollView.contentSize = CGSize(width: 200, height: 1000)
+        scrollView.delaysContentTouches = delays
+        let content = LoggingView(frame: CGRect(x: 0, y: 0, width: 200, height: 1000))
+        let log = EventLog()
+        content.log = log
+        content.name = "content"
+        scrollView.addSubview(content)
+        window.addSubview(scrollView)
+        return (scrollView, log)
+    }
+
+    @Test func aTapReachesTheContentWhenItLifts() {
+        withWindow { window, _ in
+            let (_, log) = setUp(window, delays: true)
+            window.sendTouches([UIWindow.TouchSample(location: CGPoint(x: 100, y: 100), phase: .began)])
+            #expect(log.entries.isEmpty, "held while a drag may begin")
+            window.sendTouches([UIWindow.TouchSample(location: CGPoint(x: 100, y: 100), phase: .ended)])
+            #expect(log.entries == ["content began 1", "content ended"])
+        }
+    }
+
+    @Test func aPressReachesTheContentAfterTheWait() {
+        withWindow { window, clock in
+            let (_, log) = setUp(window, delays: true)
+            window.sendTouches([UIWindow.TouchSample(location: CGPoint(x: 100, y: 100), phase: .began)])
+            clock.advance(by: 0.1)
+            #expect(log.entries.isEmpty)
+            clock.advance(by: 0.1)
+            #expect(log.entries == ["content began 1"])
+            window.sendTouches([UIWindow.TouchSample(location: CGPoint(x: 100, y: 100), phase: .ended)])
+            #expect(log.entries == ["content began 1", "content ended"])
+        }
+    }
+
+    @Test func aQuickDragNeverReachesTheContent() {
+        withWindow { window, _ in
+            let (scrollView, log) = setUp(window, delays: true)
+            window.drag(from: CGPoint(x: 100, y: 150), to: CGPoint(x: 100, y: 50), duration: 0.1)
+            #expect(scrollView.contentOffset.y > 0)
+            #expect(log.entries.isEmpty)
+        }
+    }
+
+    @Test func withoutTheDelayADragCancelsTheContentsTouches() {
+        withWindow { window, _ in
+            let (scrollView, log) = setUp(window, delays: false)
+            window.drag(from: CGPoint(x: 100, y: 150), to: CGPoint(x: 100, y: 50), duration: 0.1)
+            #expect(scrollView.contentOffset.y > 0)
+            #expect(log.entries.first == "content began 1")
+            #expect(log.entries.last == "content cancelled")
+        }
+    }
+}
