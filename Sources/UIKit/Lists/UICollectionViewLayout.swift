@@ -78,7 +78,12 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
         return made
     }
 
-    open override func isEqual(_ object: Any?) -> Bool {
+    nonisolated open override func isEqual(_ object: Any?) -> Bool {
+        nonisolated(unsafe) let other = object
+        return MainActor.assumeIsolated { equals(other) }
+    }
+
+    private func equals(_ object: Any?) -> Bool {
         guard let other = object as? UICollectionViewLayoutAttributes else { return false }
         return other.indexPath == indexPath && other.representedElementCategory == representedElementCategory
             && other.representedElementKind == representedElementKind && other.center == center && other.size == size

@@ -70,7 +70,7 @@ extension UIContentView {
 ///
 /// - Note: Differs from Apple: metrics follow iOS on a compact-width phone (16-point margins,
 ///   11 points above and below, rows at least 44 points tall).
-public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
+public struct UIListContentConfiguration: Hashable {
     /// How a text is drawn.
     public struct TextProperties: Hashable {
         /// Horizontal alignment of a list text.
@@ -218,13 +218,18 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
         return c
     }
 
+
+    var isCell: Bool { kind == .cell || kind == .subtitleCell || kind == .valueCell || kind == .sidebar }
+}
+
+// The conformance is declared apart so that the configuration itself is not main-actor
+// isolated (its Hashable conformance compares it anywhere).
+extension UIListContentConfiguration: UIContentConfiguration {
     public func makeContentView() -> UIView & UIContentView {
         UIListContentView(configuration: self)
     }
 
     public func updated(for state: UIConfigurationState) -> UIListContentConfiguration { self }
-
-    var isCell: Bool { kind == .cell || kind == .subtitleCell || kind == .valueCell || kind == .sidebar }
 }
 
 /// Shows a `UIListContentConfiguration`: image, text and secondary text.

@@ -151,13 +151,13 @@ open class UITableViewCell: UIView {
                 if let view = configuredView, view.supports(configuration) {
                     view.configuration = configuration
                 } else {
-                    (configuredView as? UIView)?.removeFromSuperview()
+                    configuredView?.removeFromSuperview()
                     let view = configuration.makeContentView()
                     contentView.addSubview(view)
                     configuredView = view
                 }
             } else {
-                (configuredView as? UIView)?.removeFromSuperview()
+                configuredView?.removeFromSuperview()
                 configuredView = nil
             }
             setNeedsLayout()
