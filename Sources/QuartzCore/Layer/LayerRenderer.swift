@@ -28,6 +28,9 @@ struct LayerRenderer {
     /// A rasterized layer's bitmap: the compositor's cached one while nothing inside the layer
     /// changed, else the one `make` draws (which it keeps). Without it every draw makes one.
     var rasterCache: ((LayerValue, () -> RasterImage?) -> RasterImage?)?
+    /// The compositor's copies of images rescaled to their device size (contents drawn
+    /// frame after frame at one size are resampled once).
+    var imageCache: ResampledImageCache?
     /// When set, only layers whose drawing may touch this device rectangle are drawn (the
     /// compositor's damage); their sublayers are still visited.
     var cull: CGRect?
@@ -557,7 +560,7 @@ struct LayerRenderer {
             ctx.restoreGState()
             return
         }
-        ctx.drawUpright(image, in: full)
+        ctx.drawUpright(image, in: full, cache: imageCache)
         ctx.restoreGState()
     }
 

@@ -79,6 +79,9 @@ open class CARenderer: NSObject {
     /// (bands of one frame may both reach for them).
     private let rasters = Locked<[Int32: (signature: Int, raster: RasterImage)]>([:])
     private let rasterizedCount = Atomic<Int>(0)
+    /// Contents images rescaled to the device size they are drawn at (a texture cache: a
+    /// photo scrolled across the screen is resampled once, then copied).
+    package let resampledImages = ResampledImageCache()
 
     /// Bitmaps of rasterized layers drawn afresh by the last `render()` (not taken from the
     /// cache).
@@ -436,6 +439,7 @@ open class CARenderer: NSObject {
         } else {
             draw(top, in: context, area: area)
         }
+        resampledImages.endFrame()
     }
 
     /// Clears `area` (root points) in `ctx` and draws the tree over it. Only reads this
@@ -460,6 +464,7 @@ open class CARenderer: NSObject {
             layerTime: { [unowned self] layer in self.localTime(of: layer.node) - layer.timeShift },
             cull: cull)
         renderer.rasterCache = { [unowned self] layer, make in self.cachedRaster(of: layer, make) }
+        renderer.imageCache = resampledImages
         renderer.skip = { layer in layer.timeShift == 0 && misses(layer.node) }
         renderer.culledSublayers = { [unowned self] layer in self.children(of: layer, leaving: misses) }
         ctx.translateBy(x: -top.bounds.minX, y: -top.bounds.minY)

@@ -56,7 +56,7 @@ open class UITableView: UIScrollView {
     }
 
     /// The delegate as a table delegate (`delegate` is the scroll view's).
-    private var tableDelegate: (any UITableViewDelegate)? { delegate as? any UITableViewDelegate }
+    var tableDelegate: (any UITableViewDelegate)? { delegate as? any UITableViewDelegate }
 
     /// The height of every row (`automaticDimension`: each cell's own).
     open var rowHeight: CGFloat = UITableView.automaticDimension { didSet { if rowHeight != oldValue { invalidateHeights() } } }
@@ -128,8 +128,20 @@ open class UITableView: UIScrollView {
     open var sectionIndexColor: UIColor?
     open var sectionIndexBackgroundColor: UIColor?
 
-    /// Sets `isEditing` (and each visible cell's).
+    /// The row a swipe holds open (see `UITableView+SwipeActions`).
+    var swipe: TableSwipe?
+    /// The pan that swipes rows.
+    let swipeRecognizer = TableSwipeRecognizer()
+    /// Whether the touch going on only closes an open row (it selects nothing).
+    private var touchClosesSwipe = false
+
+    /// Sets `isEditing` (and each visible cell's). Ending editing closes a swiped row.
     open func setEditing(_ editing: Bool, animated: Bool) {
+        if swipe != nil {
+            // A row is swiped open: editing is on already; ending it closes the row.
+            if !editing { closeSwipe(animated: animated) }
+            return
+        }
         isEditing = editing
         for cell in visibleCells { cell.setEditing(editing, animated: animated) }
     }
@@ -139,6 +151,9 @@ open class UITableView: UIScrollView {
         super.init(frame: frame)
         backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
         alwaysBounceVertical = true
+        swipeRecognizer.maximumNumberOfTouches = 1
+        swipeRecognizer.addHandler { [weak self] in self?.handleSwipePan($0) }
+        addGestureRecognizer(swipeRecognizer)
     }
 
     public convenience override init(frame: CGRect) {
@@ -472,6 +487,8 @@ open class UITableView: UIScrollView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        // Scrolling closes an open row.
+        if let swipe, contentOffset != swipe.restingOffset { closeSwipe(animated: true) }
         modelIfNeeded()
         backgroundView?.frame = bounds
         if let header = tableHeaderView {
@@ -651,6 +668,9 @@ open class UITableView: UIScrollView {
 
     /// Takes a cell or header off screen: to its reuse queue when it has an identifier.
     private func retire(_ cell: UITableViewCell, at path: IndexPath) {
+        dropSwipe(of: cell)
+        cell.swipeOffset = 0
+        cell.swipeActionsView = nil
         cell.removeFromSuperview()
         cell.setHighlighted(false, animated: false)
         if let id = cell.reuseIdentifier { reusableCells[id, default: []].append(cell) }
@@ -772,6 +792,11 @@ open class UITableView: UIScrollView {
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if swipe != nil {
+            // A touch while a row is open only closes it (when it lifts without dragging it).
+            touchClosesSwipe = true
+            return
+        }
         guard allowsSelection || (isEditing && allowsSelectionDuringEditing), let path = rowPath(for: touches),
               tableDelegate?.tableView(self, shouldHighlightRowAt: path) ?? true else { return }
         highlighted = path
@@ -782,12 +807,18 @@ open class UITableView: UIScrollView {
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if touchClosesSwipe {
+            touchClosesSwipe = false
+            closeSwipe(animated: true)
+            return
+        }
         guard let path = highlighted else { return }
         unhighlight()
         if rowPath(for: touches) == path { userSelect(path) }
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        touchClosesSwipe = false
         unhighlight()
     }
 
@@ -896,6 +927,10 @@ open class UITableView: UIScrollView {
             return
         }
         let rowMap = mapping.items
+        if let open = swipe {
+            // A deleted row leaves still open; any other update closes the open row.
+            if rowMap[open.path] == nil { dropSwipe(of: open.cell) } else { closeSwipe(animated: true) }
+        }
         let reloaded = Set(u.reloadedItems)
         // Keep the heights of surviving measured rows; reloaded rows are measured again.
         var keep: [IndexPath: Double] = [:]

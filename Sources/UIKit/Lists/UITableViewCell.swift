@@ -337,6 +337,18 @@ open class UITableViewCell: UIView {
     var showsSeparator = true { didSet { setNeedsLayout() } }
     var separatorColorOverride: UIColor? { didSet { separatorLayer.backgroundColor = (separatorColorOverride ?? .separator).cgColor } }
 
+    /// Set by the table while a swipe pulls the row: how far its content has moved (points,
+    /// positive towards the trailing edge, revealing leading actions), and the actions shown
+    /// in the space it left.
+    var swipeOffset: CGFloat = 0 { didSet { if swipeOffset != oldValue { setNeedsLayout() } } }
+    var swipeActionsView: SwipeActionsView? {
+        didSet {
+            guard swipeActionsView !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let swipeActionsView { insertSubview(swipeActionsView, at: 0) }
+        }
+    }
+
     /// Called before the table hands the cell out again: reset what your rows change.
     open func prepareForReuse() {}
 
@@ -369,6 +381,24 @@ open class UITableViewCell: UIView {
                                       width: Swift.max(0, b.width - separatorInset.left - separatorInset.right), height: line)
         CATransaction.commit()
         layer.addSublayer(separatorLayer)
+        layoutSwipe(trailingAccessory)
+    }
+
+    /// A swiped row's content, accessory and backgrounds move by `swipeOffset`; the actions
+    /// fill the space uncovered.
+    private func layoutSwipe(_ accessory: UIView?) {
+        let offset = swipeOffset
+        if offset != 0 {
+            for view in [contentView, accessory, backgroundView, storedSelectedBackground] {
+                guard let view else { continue }
+                view.frame.origin.x += offset
+            }
+        }
+        guard let actions = swipeActionsView else { return }
+        let b = bounds
+        actions.frame = offset < 0
+            ? CGRect(x: b.width + offset, y: 0, width: -offset, height: b.height)
+            : CGRect(x: 0, y: 0, width: offset, height: b.height)
     }
 
     private func layoutBuiltInContent(hasAccessory: Bool) {

@@ -98,8 +98,10 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
     open func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { 0 }
     open func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { true }
-    open func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {}
-    open func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {}
+    /// A row swiped open puts the controller in editing mode (its Edit button reads Done).
+    open func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) { setEditing(true, animated: true) }
+    /// The swiped row closed: editing ends.
+    open func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) { setEditing(false, animated: true) }
     open func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath, toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { proposedDestinationIndexPath }
     open func scrollViewDidScroll(_ scrollView: UIScrollView) {}
     open func scrollViewDidZoom(_ scrollView: UIScrollView) {}

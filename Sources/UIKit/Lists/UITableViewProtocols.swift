@@ -133,7 +133,7 @@ extension UITableViewDelegate {
 /// An action shown when a row is swiped: a title or image on a coloured button.
 @preconcurrency @MainActor
 open class UIContextualAction: NSObject {
-    /// Destructive actions are red and remove their row when they complete with true.
+    /// Destructive actions are red: they delete data (the handler removes the row).
     public enum Style: Int, Sendable { case normal, destructive }
     /// Called with the action, the view that showed it and a completion to call with whether
     /// it was performed.
