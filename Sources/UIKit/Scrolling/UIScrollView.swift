@@ -160,7 +160,7 @@ open class UIScrollView: UIView {
     /// by default): a tap reaches the content when it lifts, a press after the wait, and a
     /// drag that begins in time never reaches it.
     open var delaysContentTouches = true {
-        didSet { contentTouchDelay.isEnabled = delaysContentTouches }
+        didSet { contentTouchDelay.delays = delaysContentTouches }
     }
 
     /// Holds touches back from the content while a drag may still begin.
@@ -523,8 +523,41 @@ open class UIScrollView: UIView {
     private var draggingByWheel = false
     private var dragStartPage = CGPoint.zero
 
+    /// The content view that has the touches (they were delivered to it), if any.
+    private(set) weak var trackingContent: UIView?
+
+    /// Whether the content should get the touches coming down in `view` (true by default).
+    /// Override to keep some content from seeing touches; the scroll view still scrolls.
+    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+        true
+    }
+
+    /// Whether a drag may take the touches from `view`, content that is already tracking
+    /// them (cancelling them there): by default true unless `view` is a `UIControl`, so
+    /// buttons and sliders keep their touches. Asked only when `canCancelContentTouches`.
+    open func touchesShouldCancel(in view: UIView) -> Bool {
+        !(view is UIControl)
+    }
+
+    /// The held touches go to the content now (or are dropped, when `touchesShouldBegin`
+    /// says no): called by the delay recognizer as it lets go.
+    func contentTouchesReleased(_ touches: Set<UITouch>, with event: UIEvent) -> Bool {
+        guard let view = touches.first?.view, view !== self else { return true }
+        guard touchesShouldBegin(touches, with: event, in: view) else { return false }
+        trackingContent = view
+        return true
+    }
+
+    /// Whether a drag may begin now: always while the content has not got the touches; once
+    /// it has, only when `canCancelContentTouches` and `touchesShouldCancel(in:)` allow.
+    func dragMayTakeContentTouches() -> Bool {
+        guard let content = trackingContent else { return true }
+        return canCancelContentTouches && touchesShouldCancel(in: content)
+    }
+
     /// A finger came down: motion stops where it is.
     func touchDown() {
+        trackingContent = nil
         isTracking = true
         if motion != nil {
             stopMotion()
@@ -812,7 +845,8 @@ final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
         if state == .possible, let scrollView, let firstCentroid {
             let now = location(in: nil)
             let moved = CGPoint(x: now.x - firstCentroid.x, y: now.y - firstCentroid.y)
-            if hypot(moved.x, moved.y) >= UIPanGestureRecognizer.hysteresis, !scrollView.mayBeginDrag(moving: moved) {
+            if hypot(moved.x, moved.y) >= UIPanGestureRecognizer.hysteresis,
+               !scrollView.mayBeginDrag(moving: moved) || !scrollView.dragMayTakeContentTouches() {
                 state = .failed
                 return
             }
@@ -848,16 +882,22 @@ final class ScrollGestureSimultaneity: UIGestureRecognizerDelegate {
 
 /// Delays the content's touches while the scroll view decides whether they drag: it fails
 /// after 0.15 s or when the fingers lift (releasing the held touches to the content), and
-/// recognizes when the drag begins (so they never arrive).
+/// recognizes when the drag begins (so they never arrive). Without `delays` it decides at
+/// once. Either way the scroll view's `touchesShouldBegin(_:with:in:)` is asked first: when
+/// it says no, the recognizer recognizes instead, and the held touches are dropped.
 @MainActor
 final class ContentTouchDelayRecognizer: UIGestureRecognizer {
     static let delay: TimeInterval = 0.15
+    var delays = true
 
     override init() {
         super.init()
         delaysTouchesBegan = true
         cancelsTouchesInView = true
     }
+
+    private var scrollView: UIScrollView? { view as? UIScrollView }
+    private var held: (touches: Set<UITouch>, event: UIEvent)?
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard state == .possible else { return }
@@ -866,17 +906,36 @@ final class ContentTouchDelayRecognizer: UIGestureRecognizer {
             state = .failed
             return
         }
+        held = (touches, event)
+        guard delays else {
+            letGo()
+            return
+        }
         fire(after: ContentTouchDelayRecognizer.delay) { [weak self] in
-            if self?.state == .possible { self?.state = .failed }
+            if self?.state == .possible { self?.letGo() }
         }
     }
 
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        if state == .possible { state = .failed }
+        if state == .possible { letGo() }
     }
 
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         if state == .possible { state = .failed }
+    }
+
+    override func reset() {
+        super.reset()
+        held = nil
+    }
+
+    /// Releases the held touches to the content, unless the scroll view keeps them from it.
+    private func letGo() {
+        guard let held, let scrollView else {
+            state = .failed
+            return
+        }
+        state = scrollView.contentTouchesReleased(held.touches, with: held.event) ? .failed : .ended
     }
 
     func dragBegan() {
