@@ -38,6 +38,8 @@ enum ListsScene {
                          ("Dark Mode", nil, .checkmark, .darkGray)]),
         ]
         func numberOfSections(in tableView: UITableView) -> Int { sections.count }
+        /// Settings rows cannot be deleted (no swipe to delete).
+        func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
         func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { sections[section].1.count }
         func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { sections[section].0 }
         func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
@@ -75,7 +77,7 @@ enum ListsScene {
 
     // MARK: Feed
 
-    private final class Feed: NSObject, UITableViewDataSource {
+    private final class Feed: NSObject, UITableViewDataSource, UITableViewDelegate {
         let notes = ["Call the plumber", "Book flights for the conference in May, window seats if there are any left",
                      "Milk, eggs, bread", "Read chapter 4", "Water the plants on the balcony and the ones in the hall"]
         func numberOfSections(in tableView: UITableView) -> Int { 2 }
@@ -92,6 +94,19 @@ enum ListsScene {
             cell.contentConfiguration = content
             return cell
         }
+        // Swipe a note left for Flag and Archive, right for Pin (they only close the row).
+        func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+            let archive = UIContextualAction(style: .normal, title: "Archive") { _, _, done in done(true) }
+            archive.backgroundColor = .systemIndigo
+            let flag = UIContextualAction(style: .normal, title: "Flag") { _, _, done in done(true) }
+            flag.backgroundColor = .systemOrange
+            return UISwipeActionsConfiguration(actions: [archive, flag])
+        }
+        func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+            let pin = UIContextualAction(style: .normal, title: "Pin") { _, _, done in done(true) }
+            pin.backgroundColor = .systemYellow
+            return UISwipeActionsConfiguration(actions: [pin])
+        }
     }
 
     private static let feedSource = Feed()
@@ -102,6 +117,7 @@ enum ListsScene {
         table.estimatedRowHeight = 50
         table.separatorInset = UIEdgeInsets(top: 0, left: 12, bottom: 0, right: 0)
         table.dataSource = feedSource
+        table.delegate = feedSource
         return table
     }
 

@@ -40,5 +40,77 @@ extension X11ServerTests {
             #expect(!process.isRunning, "the app ended")
             #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         }
+
+        /// The lists page live: its long table and its photo grid scroll under the wheel and
+        /// under a drag, as a user scrolls them.
+        @Test(.enabled(if: X11AppTests.demo != nil, "lamina-demo is not built beside the tests"))
+        func theListsPageScrollsByWheelAndDrag() async throws {
+            let probe = X11Probe(server)
+            let process = Process()
+            process.executableURL = try #require(X11AppTests.demo)
+            process.arguments = ["--window"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = server.display
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var windows: [xcb_window_t] = []
+            for _ in 0..<500 where windows.isEmpty {
+                windows = probe.windows(named: "Lamina gallery")
+                if windows.isEmpty { usleep(10_000) }
+            }
+            // Closed as a user closes it; killed if it will not go (a child started from a
+            // test thread may inherit a mask that blocks SIGTERM).
+            defer {
+                if let window = windows.first { probe.requestClose(window) }
+                for _ in 0..<300 where process.isRunning { usleep(10_000) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+            }
+            let window = try #require(windows.first, "the app's window opened")
+            // The window is 560 × 600 at 1×: a 76-point bar over the page, which (720 × 420)
+            // is scaled by 560/720 and centred, so the long table's phone spans about
+            // x 193…367, y 184…492 and the photo grid's x 376…550.
+            func region(_ x: Int) -> [UInt32] { probe.pixels(window, x: x, y: 200, width: 150, height: 260) }
+            func waitForChange(from old: [UInt32], at x: Int) -> [UInt32]? {
+                for _ in 0..<300 {
+                    usleep(10_000)
+                    let now = region(x)
+                    if now != old { return now }
+                }
+                return nil
+            }
+            probe.focus(window, gained: true)
+            // ← from the first page wraps to the last: the lists.
+            let first = region(205)
+            probe.key(window, press: true, keycode: 113, time: 1000)
+            probe.key(window, press: false, keycode: 113, time: 1050)
+            var table = try #require(waitForChange(from: first, at: 205), "the lists page showed")
+            usleep(300_000)
+            table = region(205)
+            // Three wheel notches down over the long table.
+            for notch in 0..<3 {
+                let time = UInt32(2000 + notch * 40)
+                probe.button(window, press: true, button: 5, x: 280, y: 340, time: time)
+                probe.button(window, press: false, button: 5, x: 280, y: 340, state: 0x1000, time: time + 1)
+            }
+            table = try #require(waitForChange(from: table, at: 205), "the wheel scrolled the table")
+            usleep(1_000_000)
+            table = region(205)
+            // A drag up by 150 pixels.
+            probe.button(window, press: true, x: 280, y: 420, time: 4000)
+            for step in 1...10 {
+                probe.motion(window, x: 280, y: 420 - step * 15, state: 0x100, time: UInt32(4000 + step * 16))
+            }
+            probe.button(window, press: false, x: 280, y: 270, state: 0x100, time: 4200)
+            #expect(waitForChange(from: table, at: 205) != nil, "the drag scrolled the table")
+            // The photo grid under the wheel.
+            usleep(500_000)
+            let grid = region(390)
+            probe.button(window, press: true, button: 5, x: 460, y: 340, time: 6000)
+            probe.button(window, press: false, button: 5, x: 460, y: 340, state: 0x1000, time: 6001)
+            #expect(waitForChange(from: grid, at: 390) != nil, "the wheel scrolled the photo grid")
+        }
     }
 }

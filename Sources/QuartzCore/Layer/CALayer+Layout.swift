@@ -1,6 +1,6 @@
 extension CALayer {
     /// Lays out, top-down, every layer of the subtree that needs it.
-    func layoutSubtreeIfNeeded() {
+    package func layoutSubtreeIfNeeded() {
         // Depth first, each layer before its sublayers, without recursion (trees of any depth).
         var pending: [CALayer] = [self]
         while let layer = pending.popLast() {

@@ -434,15 +434,23 @@ open class UICollectionView: UIScrollView {
             }
             guard let view = make(key) else { continue }
             shown[key] = view
+            // An appearing item starts where the layout says (by default: in place, clear).
+            let appears = key.kind == nil && appearing.contains(key.path)
+            let initial = appears ? layout.initialLayoutAttributesForAppearingItem(at: key.path) : nil
             UIView.performWithoutAnimation {
                 let parent: UIView = host ?? self
                 if view.superview !== parent { parent.addSubview(view) }
-                apply(a, to: view, in: host)
-                if key.kind == nil, appearing.contains(key.path) { view.alpha = 0 }
+                apply(initial ?? a, to: view, in: host)
+                if appears { view.alpha = initial?.alpha ?? 0 }
                 if let cell = view as? UICollectionViewCell { cell.isSelected = selected.contains(key.path) }
-                view.layoutIfNeeded()
+                // Only the new view's own subtree: adding it marked this view for layout, and
+                // climbing to it here would place the rest without the update's animation.
+                view.layer.layoutSubtreeIfNeeded()
             }
-            if key.kind == nil, appearing.contains(key.path) { view.alpha = a.alpha }
+            if appears {
+                if initial != nil { apply(a, to: view, in: host) }
+                view.alpha = a.alpha
+            }
             let preferred = view.preferredLayoutAttributesFitting(a)
             if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: a) {
                 invalidated = true

@@ -584,14 +584,17 @@ open class UITableView: UIScrollView {
         }
         let frame = CGRect(x: cellX, y: top, width: cellWidth, height: CGFloat(heights.lengths[slot]))
         if isNew {
+            let inserting = insertingPaths.contains(path)
             UIView.performWithoutAnimation {
                 cell.frame = frame
-                if insertingPaths.contains(path) { cell.alpha = 0 }
+                // Only the cell's own subtree: adding it marked the table for layout, and
+                // climbing to it here would place the other rows without the update's animation.
+                cell.layer.layoutSubtreeIfNeeded()
+                if inserting { RowMotion.start(cell, at: frame, style: insertAnimation) }
                 styleSeparator(cell, path)
-                cell.layoutIfNeeded()
             }
             tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
-            if insertingPaths.contains(path) { cell.alpha = 1 }
+            if inserting { RowMotion.finish(cell, at: frame) }
         } else {
             if cell.frame != frame { cell.frame = frame }
             styleSeparator(cell, path)
@@ -833,8 +836,12 @@ open class UITableView: UIScrollView {
 
     private var pending: ListUpdates?
     private var updateDepth = 0
-    /// Rows inserted by the update being laid out (they fade in).
+    /// Rows inserted by the update being laid out, and how they and deleted rows animate.
     private var insertingPaths: Set<IndexPath> = []
+    private var insertAnimation = RowAnimation.automatic
+    private var deleteAnimation = RowAnimation.automatic
+    /// The styles the updates being recorded asked for (the last one given wins).
+    private var recordedStyles: (insert: RowAnimation?, delete: RowAnimation?) = (nil, nil)
 
     /// Whether updates have been made but not yet laid out.
     open var hasUncommittedUpdates: Bool { pending != nil }
@@ -864,11 +871,19 @@ open class UITableView: UIScrollView {
         apply(recorded, completion: completion)
     }
 
-    private func record(_ animation: RowAnimation, _ change: (inout ListUpdates) -> Void) {
+    private func record(_ animation: RowAnimation, inserts: Bool = false, deletes: Bool = false,
+                        _ change: (inout ListUpdates) -> Void) {
         let standalone = pending == nil
-        if standalone { pending = ListUpdates() }
+        if standalone {
+            pending = ListUpdates()
+            recordedStyles = (nil, nil)
+        }
         change(&pending!)
-        if animation != .none { pending!.animated = true }
+        // Every update animates the rows that move; `.none` only makes the inserted and
+        // deleted rows themselves appear and vanish at once.
+        pending!.animated = true
+        if inserts { recordedStyles.insert = animation }
+        if deletes { recordedStyles.delete = animation }
         if standalone {
             let updates = pending!
             pending = nil
@@ -876,13 +891,17 @@ open class UITableView: UIScrollView {
         }
     }
 
-    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { record(animation) { $0.insertedSections.formUnion(sections) } }
-    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { record(animation) { $0.deletedSections.formUnion(sections) } }
-    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { record(animation) { $0.reloadedSections.formUnion(sections) } }
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { record(animation, inserts: true) { $0.insertedSections.formUnion(sections) } }
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { record(animation, deletes: true) { $0.deletedSections.formUnion(sections) } }
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record(animation, inserts: true, deletes: true) { $0.reloadedSections.formUnion(sections) }
+    }
     open func moveSection(_ section: Int, toSection newSection: Int) { record(.automatic) { $0.movedSections.append((section, newSection)) } }
-    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(animation) { $0.insertedItems += indexPaths } }
-    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(animation) { $0.deletedItems += indexPaths } }
-    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(animation) { $0.reloadedItems += indexPaths } }
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(animation, inserts: true) { $0.insertedItems += indexPaths } }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { record(animation, deletes: true) { $0.deletedItems += indexPaths } }
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record(animation, inserts: true, deletes: true) { $0.reloadedItems += indexPaths }
+    }
     open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { record(.automatic) { $0.movedItems.append((indexPath, newIndexPath)) } }
 
     /// Asks the data source for the cells of these rows again, keeping their heights' places.
@@ -952,16 +971,23 @@ open class UITableView: UIScrollView {
         for (key, view) in headerFooterViews { retire(view, key) }
         headerFooterViews.removeAll()
         insertingPaths = mapping.inserted
+        insertAnimation = recordedStyles.insert ?? .automatic
+        deleteAnimation = recordedStyles.delete ?? .automatic
+        recordedStyles = (nil, nil)
         let finish: (Bool) -> Void = { [weak self] done in
             for cell in leaving where !(self?.cellsByPath.values.contains { $0 === cell } ?? false) {
-                cell.alpha = 1
+                RowMotion.restore(cell)
                 if let self { self.retire(cell, at: IndexPath(row: -1, section: -1)) } else { cell.removeFromSuperview() }
             }
             completion?(done)
         }
         if u.animated && window != nil {
+            let style = deleteAnimation
+            // Leaving rows go under the rows that stay, which close over them.
+            for cell in leaving { sendSubviewToBack(cell) }
+            if style == .none { UIView.performWithoutAnimation { for cell in leaving { cell.isHidden = true } } }
             UIView.animate(withDuration: 0.3, animations: {
-                for cell in leaving { cell.alpha = 0 }
+                for cell in leaving { RowMotion.leave(cell, style: style) }
                 self.setNeedsLayout()
                 self.layoutIfNeeded()
             }, completion: finish)
@@ -971,5 +997,54 @@ open class UITableView: UIScrollView {
             finish(true)
         }
         insertingPaths = []
+    }
+}
+
+/// Where inserted rows start and deleted rows go for each `UITableView.RowAnimation`:
+/// `.fade` (and `.automatic`) through transparency, `.left`/`.right` sliding by the row's
+/// width, `.top`/`.bottom` by its height, `.middle` collapsing to or growing from its middle
+/// line, `.none` at once.
+@MainActor
+enum RowMotion {
+    /// Puts an inserted `cell` (whose final frame is `frame`) where it animates in from.
+    static func start(_ cell: UITableViewCell, at frame: CGRect, style: UITableView.RowAnimation) {
+        cell.frame = from(frame, style: style)
+        cell.alpha = style == .fade || style == .automatic ? 0 : 1
+        if style == .middle { cell.clipsToBounds = true }
+    }
+
+    /// The inserted row's end state, set inside the update's animation.
+    static func finish(_ cell: UITableViewCell, at frame: CGRect) {
+        cell.frame = frame
+        cell.alpha = 1
+    }
+
+    /// A deleted row's end state, set inside the update's animation.
+    static func leave(_ cell: UITableViewCell, style: UITableView.RowAnimation) {
+        switch style {
+        case .fade, .automatic: cell.alpha = 0
+        case .none: break
+        default:
+            if style == .middle { cell.clipsToBounds = true }
+            cell.frame = from(cell.frame, style: style)
+        }
+    }
+
+    /// A retired row made ready for reuse.
+    static func restore(_ cell: UITableViewCell) {
+        cell.alpha = 1
+        cell.isHidden = false
+        cell.clipsToBounds = false
+    }
+
+    private static func from(_ frame: CGRect, style: UITableView.RowAnimation) -> CGRect {
+        switch style {
+        case .left: return frame.offsetBy(dx: -frame.width, dy: 0)
+        case .right: return frame.offsetBy(dx: frame.width, dy: 0)
+        case .top: return frame.offsetBy(dx: 0, dy: -frame.height)
+        case .bottom: return frame.offsetBy(dx: 0, dy: frame.height)
+        case .middle: return CGRect(x: frame.minX, y: frame.midY, width: frame.width, height: 0)
+        default: return frame
+        }
     }
 }
