@@ -130,10 +130,11 @@ extension CGContext {
                 let count = region.width
                 if sampler.isOpaque {
                     SpanPainter.mixOpaqueRun(destination, source, count: count, alpha: alpha, opaqueBits: opaqueBits)
+                } else if alpha == 255 {
+                    CGContext.overRun(destination, source, count: count, alphaShift: alphaShift, opaqueBits: opaqueBits)
                 } else {
                     for i in 0..<count {
-                        var s = source[i]
-                        if alpha < 255 { s = PixelMath.scale(s, by: alpha) }
+                        let s = PixelMath.scale(source[i], by: alpha)
                         let d = destination.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) | opaqueBits
                         destination.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), toByteOffset: i * 4, as: UInt32.self)
                     }
@@ -145,6 +146,35 @@ extension CGContext {
 }
 
 extension CGContext {
+    /// Source-over of a row of premultiplied texels at full alpha. Translucent layers' backing
+    /// stores (text on a clear background) are mostly empty: clear texels leave the target
+    /// as it is (d·255/255 rounds exactly to d) and are skipped four at a time; opaque ones
+    /// replace it.
+    @inline(__always)
+    static func overRun(_ destination: UnsafeMutableRawPointer, _ source: UnsafeMutablePointer<UInt32>, count: Int,
+                        alphaShift: UInt32, opaqueBits: UInt32) {
+        var i = 0
+        while i < count {
+            // Four clear texels at once (two 64-bit reads of the source).
+            if i &+ 4 <= count {
+                let pair = UnsafeRawPointer(source + i)
+                if pair.loadUnaligned(as: UInt64.self) | pair.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == 0 {
+                    i &+= 4
+                    continue
+                }
+            }
+            let s = source[i]
+            let a = (s >> alphaShift) & 0xFF
+            if a == 255 {
+                destination.storeBytes(of: s | opaqueBits, toByteOffset: i &* 4, as: UInt32.self)
+            } else if s != 0 {
+                let d = destination.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self) | opaqueBits
+                destination.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), toByteOffset: i &* 4, as: UInt32.self)
+            }
+            i &+= 1
+        }
+    }
+
     /// `r` snapped to whole pixels when every edge is within 1e-9 of one (rounding noise from
     /// composed transforms), else nil.
     static func wholePixels(_ r: CGRect) -> CGRect? {
