@@ -1,49 +1,54 @@
 import Foundation
 
-// The semantic and extra system colours, in their light-appearance component values, and
-// colour literals.
+// The semantic and extra system colours with iOS's light and dark values (the standard
+// contrast), and colour literals.
 
 extension UIColor {
     private static func rgb(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> UIColor {
         UIColor(red: r / 255, green: g / 255, blue: b / 255, alpha: a)
     }
 
+    /// A dynamic colour: `light` for the light and unspecified appearances, `dark` for dark.
+    static func system(_ light: UIColor, dark: UIColor) -> UIColor {
+        UIColor { $0.userInterfaceStyle == .dark ? dark : light }
+    }
+
     // MARK: Grays
 
-    public class var systemGray2: UIColor { rgb(174, 174, 178) }
-    public class var systemGray3: UIColor { rgb(199, 199, 204) }
-    public class var systemGray4: UIColor { rgb(209, 209, 214) }
-    public class var systemGray5: UIColor { rgb(229, 229, 234) }
-    public class var systemGray6: UIColor { rgb(242, 242, 247) }
+    public class var systemGray2: UIColor { system(rgb(174, 174, 178), dark: rgb(99, 99, 102)) }
+    public class var systemGray3: UIColor { system(rgb(199, 199, 204), dark: rgb(72, 72, 74)) }
+    public class var systemGray4: UIColor { system(rgb(209, 209, 214), dark: rgb(58, 58, 60)) }
+    public class var systemGray5: UIColor { system(rgb(229, 229, 234), dark: rgb(44, 44, 46)) }
+    public class var systemGray6: UIColor { system(rgb(242, 242, 247), dark: rgb(28, 28, 30)) }
 
     // MARK: Backgrounds
 
-    public class var systemBackground: UIColor { UIColor(white: 1, alpha: 1) }
-    public class var secondarySystemBackground: UIColor { rgb(242, 242, 247) }
-    public class var tertiarySystemBackground: UIColor { UIColor(white: 1, alpha: 1) }
-    public class var systemGroupedBackground: UIColor { rgb(242, 242, 247) }
-    public class var secondarySystemGroupedBackground: UIColor { UIColor(white: 1, alpha: 1) }
-    public class var tertiarySystemGroupedBackground: UIColor { rgb(242, 242, 247) }
+    public class var systemBackground: UIColor { system(UIColor(white: 1, alpha: 1), dark: UIColor(white: 0, alpha: 1)) }
+    public class var secondarySystemBackground: UIColor { system(rgb(242, 242, 247), dark: rgb(28, 28, 30)) }
+    public class var tertiarySystemBackground: UIColor { system(UIColor(white: 1, alpha: 1), dark: rgb(44, 44, 46)) }
+    public class var systemGroupedBackground: UIColor { system(rgb(242, 242, 247), dark: UIColor(white: 0, alpha: 1)) }
+    public class var secondarySystemGroupedBackground: UIColor { system(UIColor(white: 1, alpha: 1), dark: rgb(28, 28, 30)) }
+    public class var tertiarySystemGroupedBackground: UIColor { system(rgb(242, 242, 247), dark: rgb(44, 44, 46)) }
 
     // MARK: Text and separators
 
-    public class var label: UIColor { UIColor(white: 0, alpha: 1) }
-    public class var secondaryLabel: UIColor { rgb(60, 60, 67, 0.6) }
-    public class var tertiaryLabel: UIColor { rgb(60, 60, 67, 0.3) }
-    public class var quaternaryLabel: UIColor { rgb(60, 60, 67, 0.18) }
-    public class var placeholderText: UIColor { rgb(60, 60, 67, 0.3) }
-    public class var link: UIColor { rgb(0, 122, 255) }
-    public class var separator: UIColor { rgb(60, 60, 67, 0.29) }
-    public class var opaqueSeparator: UIColor { rgb(198, 198, 200) }
+    public class var label: UIColor { system(UIColor(white: 0, alpha: 1), dark: UIColor(white: 1, alpha: 1)) }
+    public class var secondaryLabel: UIColor { system(rgb(60, 60, 67, 0.6), dark: rgb(235, 235, 245, 0.6)) }
+    public class var tertiaryLabel: UIColor { system(rgb(60, 60, 67, 0.3), dark: rgb(235, 235, 245, 0.3)) }
+    public class var quaternaryLabel: UIColor { system(rgb(60, 60, 67, 0.18), dark: rgb(235, 235, 245, 0.16)) }
+    public class var placeholderText: UIColor { system(rgb(60, 60, 67, 0.3), dark: rgb(235, 235, 245, 0.3)) }
+    public class var link: UIColor { system(rgb(0, 122, 255), dark: rgb(9, 132, 255)) }
+    public class var separator: UIColor { system(rgb(60, 60, 67, 0.29), dark: rgb(84, 84, 88, 0.6)) }
+    public class var opaqueSeparator: UIColor { system(rgb(198, 198, 200), dark: rgb(56, 56, 58)) }
     public class var lightText: UIColor { UIColor(white: 1, alpha: 0.6) }
     public class var darkText: UIColor { UIColor(white: 0, alpha: 1) }
 
     // MARK: Fills
 
-    public class var systemFill: UIColor { rgb(120, 120, 128, 0.2) }
-    public class var secondarySystemFill: UIColor { rgb(120, 120, 128, 0.16) }
-    public class var tertiarySystemFill: UIColor { rgb(118, 118, 128, 0.12) }
-    public class var quaternarySystemFill: UIColor { rgb(116, 116, 128, 0.08) }
+    public class var systemFill: UIColor { system(rgb(120, 120, 128, 0.2), dark: rgb(120, 120, 128, 0.36)) }
+    public class var secondarySystemFill: UIColor { system(rgb(120, 120, 128, 0.16), dark: rgb(120, 120, 128, 0.32)) }
+    public class var tertiarySystemFill: UIColor { system(rgb(118, 118, 128, 0.12), dark: rgb(118, 118, 128, 0.24)) }
+    public class var quaternarySystemFill: UIColor { system(rgb(116, 116, 128, 0.08), dark: rgb(118, 118, 128, 0.18)) }
 
     /// The app's tint: the system blue.
     public class var tintColor: UIColor { .systemBlue }

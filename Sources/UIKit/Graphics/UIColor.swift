@@ -95,20 +95,44 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
     open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
 
-    // System colours in their light-appearance values.
-    open class var systemRed: UIColor { UIColor(red: 1, green: 59 / 255, blue: 48 / 255, alpha: 1) }
-    open class var systemGreen: UIColor { UIColor(red: 52 / 255, green: 199 / 255, blue: 89 / 255, alpha: 1) }
-    open class var systemBlue: UIColor { UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1) }
-    open class var systemOrange: UIColor { UIColor(red: 1, green: 149 / 255, blue: 0, alpha: 1) }
-    open class var systemYellow: UIColor { UIColor(red: 1, green: 204 / 255, blue: 0, alpha: 1) }
-    open class var systemPink: UIColor { UIColor(red: 1, green: 45 / 255, blue: 85 / 255, alpha: 1) }
-    open class var systemPurple: UIColor { UIColor(red: 175 / 255, green: 82 / 255, blue: 222 / 255, alpha: 1) }
-    open class var systemIndigo: UIColor { UIColor(red: 88 / 255, green: 86 / 255, blue: 214 / 255, alpha: 1) }
+    // System colours: light and dark values (the gray is the same in both).
+    open class var systemRed: UIColor {
+        system(UIColor(red: 1, green: 59 / 255, blue: 48 / 255, alpha: 1), dark: UIColor(red: 255 / 255, green: 69 / 255, blue: 58 / 255, alpha: 1))
+    }
+    open class var systemGreen: UIColor {
+        system(UIColor(red: 52 / 255, green: 199 / 255, blue: 89 / 255, alpha: 1), dark: UIColor(red: 48 / 255, green: 209 / 255, blue: 88 / 255, alpha: 1))
+    }
+    open class var systemBlue: UIColor {
+        system(UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1), dark: UIColor(red: 10 / 255, green: 132 / 255, blue: 255 / 255, alpha: 1))
+    }
+    open class var systemOrange: UIColor {
+        system(UIColor(red: 1, green: 149 / 255, blue: 0, alpha: 1), dark: UIColor(red: 255 / 255, green: 159 / 255, blue: 10 / 255, alpha: 1))
+    }
+    open class var systemYellow: UIColor {
+        system(UIColor(red: 1, green: 204 / 255, blue: 0, alpha: 1), dark: UIColor(red: 255 / 255, green: 214 / 255, blue: 10 / 255, alpha: 1))
+    }
+    open class var systemPink: UIColor {
+        system(UIColor(red: 1, green: 45 / 255, blue: 85 / 255, alpha: 1), dark: UIColor(red: 255 / 255, green: 55 / 255, blue: 95 / 255, alpha: 1))
+    }
+    open class var systemPurple: UIColor {
+        system(UIColor(red: 175 / 255, green: 82 / 255, blue: 222 / 255, alpha: 1), dark: UIColor(red: 191 / 255, green: 90 / 255, blue: 242 / 255, alpha: 1))
+    }
+    open class var systemIndigo: UIColor {
+        system(UIColor(red: 88 / 255, green: 86 / 255, blue: 214 / 255, alpha: 1), dark: UIColor(red: 94 / 255, green: 92 / 255, blue: 230 / 255, alpha: 1))
+    }
     open class var systemGray: UIColor { UIColor(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 1) }
-    open class var systemTeal: UIColor { UIColor(red: 48 / 255, green: 176 / 255, blue: 199 / 255, alpha: 1) }
-    open class var systemCyan: UIColor { UIColor(red: 50 / 255, green: 173 / 255, blue: 230 / 255, alpha: 1) }
-    open class var systemMint: UIColor { UIColor(red: 0, green: 199 / 255, blue: 190 / 255, alpha: 1) }
-    open class var systemBrown: UIColor { UIColor(red: 162 / 255, green: 132 / 255, blue: 94 / 255, alpha: 1) }
+    open class var systemTeal: UIColor {
+        system(UIColor(red: 48 / 255, green: 176 / 255, blue: 199 / 255, alpha: 1), dark: UIColor(red: 64 / 255, green: 200 / 255, blue: 224 / 255, alpha: 1))
+    }
+    open class var systemCyan: UIColor {
+        system(UIColor(red: 50 / 255, green: 173 / 255, blue: 230 / 255, alpha: 1), dark: UIColor(red: 100 / 255, green: 210 / 255, blue: 255 / 255, alpha: 1))
+    }
+    open class var systemMint: UIColor {
+        system(UIColor(red: 0, green: 199 / 255, blue: 190 / 255, alpha: 1), dark: UIColor(red: 99 / 255, green: 230 / 255, blue: 226 / 255, alpha: 1))
+    }
+    open class var systemBrown: UIColor {
+        system(UIColor(red: 162 / 255, green: 132 / 255, blue: 94 / 255, alpha: 1), dark: UIColor(red: 172 / 255, green: 142 / 255, blue: 104 / 255, alpha: 1))
+    }
 
     // MARK: Components
 

@@ -211,6 +211,16 @@ open class UICollectionViewListCell: UICollectionViewCell {
         layer.addSublayer(separatorLayer)
     }
 
+    /// The separator follows the appearance (a layer colour does not by itself).
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        guard traitCollection.hasDifferentColorAppearance(comparedTo: previousTraitCollection) else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        separatorLayer.backgroundColor = UIColor.separator.resolvedColor(with: traitCollection).cgColor
+        CATransaction.commit()
+    }
+
     public required init?(coder: NSCoder) { nil }
 
     private func updateAccessories() {

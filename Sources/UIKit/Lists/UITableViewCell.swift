@@ -335,7 +335,26 @@ open class UITableViewCell: UIView {
     let separatorLayer = CALayer()
     /// Set by the table: whether this row shows its separator.
     var showsSeparator = true { didSet { setNeedsLayout() } }
-    var separatorColorOverride: UIColor? { didSet { separatorLayer.backgroundColor = (separatorColorOverride ?? .separator).cgColor } }
+    var separatorColorOverride: UIColor? { didSet { resolveSeparatorColor() } }
+
+    /// The separator's colour for this cell's appearance (a layer colour does not follow
+    /// appearance changes by itself).
+    private func resolveSeparatorColor() {
+        let color = (separatorColorOverride ?? .separator).resolvedColor(with: traitCollection).cgColor
+        guard separatorLayer.backgroundColor != color else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        separatorLayer.backgroundColor = color
+        CATransaction.commit()
+    }
+
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if traitCollection.hasDifferentColorAppearance(comparedTo: previousTraitCollection) {
+            resolveSeparatorColor()
+            setNeedsDisplay()
+        }
+    }
 
     /// Set by the table while a swipe pulls the row: how far its content has moved (points,
     /// positive towards the trailing edge, revealing leading actions), and the actions shown

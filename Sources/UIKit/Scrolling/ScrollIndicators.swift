@@ -26,10 +26,12 @@ final class ScrollIndicators {
         }
     }
 
-    private static func color(_ style: UIScrollView.IndicatorStyle) -> CGColor {
+    /// `.default` is dark on a light appearance and light on a dark one.
+    private static func color(_ style: UIScrollView.IndicatorStyle, _ traits: UITraitCollection) -> CGColor {
         switch style {
         case .white: return UIColor(white: 1, alpha: 0.35).cgColor
-        default: return UIColor(white: 0, alpha: 0.35).cgColor
+        case .black: return UIColor(white: 0, alpha: 0.35).cgColor
+        default: return UIColor(white: traits.userInterfaceStyle == .dark ? 1 : 0, alpha: 0.35).cgColor
         }
     }
 
@@ -76,7 +78,7 @@ final class ScrollIndicators {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for (bar, frame) in [(vertical, v), (horizontal, h)] {
-            bar.backgroundColor = ScrollIndicators.color(view.indicatorStyle)
+            bar.backgroundColor = ScrollIndicators.color(view.indicatorStyle, view.traitCollection)
             if let frame {
                 bar.frame = frame
                 bar.isHidden = false

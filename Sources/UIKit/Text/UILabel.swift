@@ -187,6 +187,17 @@ open class UILabel: UIView {
         let mode = lineBreakMode.rawValue
         let key = LayoutKey(text: storedText, width: width, lines: lines, mode: mode)
         if !adjustsFontSizeToFitWidth, let hit = cache.first(where: { $0.key == key }) { return hit.layout }
+        // Dynamic colours in the text resolve for this label's appearance, whoever asks.
+        var made: FrameLayout?
+        traitCollection.performAsCurrent { made = makeLayout(storedText, width: width, lines: lines, mode: mode) }
+        guard let made else { return nil }
+        layoutCount += 1
+        cache.append((key, made))
+        if cache.count > 4 { cache.removeFirst() }
+        return made
+    }
+
+    private func makeLayout(_ storedText: NSAttributedString, width: CGFloat, lines: Int, mode: Int) -> FrameLayout {
         let made: FrameLayout
         if adjustsFontSizeToFitWidth {
             var text = styled(storedText)
@@ -208,10 +219,13 @@ open class UILabel: UIView {
                 return paragraph
             }
         }
-        layoutCount += 1
-        cache.append((key, made))
-        if cache.count > 4 { cache.removeFirst() }
         return made
+    }
+
+    /// Text colours were resolved for the old appearance: lay out and draw again.
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if traitCollection.hasDifferentColorAppearance(comparedTo: previousTraitCollection) { changed() }
     }
 
     /// Rounds a length up to the screen's pixel grid.

@@ -109,9 +109,27 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         self.init(style: style, idiom: idiom, scale: scale, horizontal: horizontal, vertical: vertical, direction: direction)
     }
 
-    /// The traits of the headless screen: light, phone, scale 3, compact × regular, left to right.
-    static let screen = UITraitCollection(style: .light, idiom: .phone, scale: UIScreen.mainScale,
-                                          horizontal: .compact, vertical: .regular, direction: .leftToRight)
+    /// The traits of the screen: phone, scale 3, compact × regular, left to right, in the
+    /// appearance `appearance(from:)` reads from the environment (light unless asked).
+    static let screen = UITraitCollection(style: appearance(from: ProcessInfo.processInfo.environment), idiom: .phone,
+                                          scale: UIScreen.mainScale, horizontal: .compact, vertical: .regular,
+                                          direction: .leftToRight)
+
+    /// The screen's appearance: `LAMINA_APPEARANCE` (`dark` or `light`) when set, else the
+    /// desktop's when it says (a GTK theme variant such as `Adwaita:dark`), else light.
+    /// - Note: Differs from Apple: Lamina's stand-in for the system appearance setting. The
+    ///   GNOME and KDE settings stores are not read.
+    static func appearance(from environment: [String: String]) -> UIUserInterfaceStyle {
+        switch environment["LAMINA_APPEARANCE"]?.lowercased() {
+        case "dark": return .dark
+        case "light": return .light
+        default: break
+        }
+        if let theme = environment["GTK_THEME"]?.lowercased(), theme.hasSuffix(":dark") || theme.hasSuffix("-dark") {
+            return .dark
+        }
+        return .light
+    }
 
     /// `self` with the appearance replaced (or kept for `.unspecified`).
     func overriding(style: UIUserInterfaceStyle) -> UITraitCollection {
