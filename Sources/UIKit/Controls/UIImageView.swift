@@ -6,12 +6,74 @@ open class UIImageView: UIView {
         didSet { updateContents() }
     }
 
+    /// The image shown while `isHighlighted` (nil: `image`).
+    open var highlightedImage: UIImage? {
+        didSet { updateContents() }
+    }
+
+    /// Whether the view shows `highlightedImage` (and highlighted animation images).
+    open var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { updateContents() } }
+    }
+
+    /// Frames shown in turn by `startAnimating()`.
+    open var animationImages: [UIImage]?
+    /// Frames shown in turn while highlighted.
+    open var highlightedAnimationImages: [UIImage]?
+    /// Seconds for one pass through the frames (0: a thirtieth of a second per frame).
+    open var animationDuration: TimeInterval = 0
+    /// Passes to show (0: without end).
+    open var animationRepeatCount = 0
+
     /// Creates an image view sized to `image` (zero size without one).
     public init(image: UIImage?) {
         self.image = image
         super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
         isUserInteractionEnabled = false
         updateContents()
+    }
+
+    /// Creates an image view sized to `image`, showing `highlightedImage` when highlighted.
+    public init(image: UIImage?, highlightedImage: UIImage?) {
+        self.image = image
+        self.highlightedImage = highlightedImage
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        isUserInteractionEnabled = false
+        updateContents()
+    }
+
+    // MARK: Frame animation
+
+    static let animationKey = "UIImageView.animationImages"
+    private var animationEnd: CFTimeInterval?
+
+    /// Shows the animation images in turn, each for an equal share of `animationDuration`,
+    /// `animationRepeatCount` times (without end for 0). Without images it does nothing.
+    open func startAnimating() {
+        let frames = (isHighlighted ? highlightedAnimationImages ?? animationImages : animationImages) ?? []
+        guard !frames.isEmpty else { return }
+        let duration = animationDuration > 0 ? animationDuration : Double(frames.count) / 30
+        let animation = CAKeyframeAnimation(keyPath: "contents")
+        animation.values = frames.compactMap { $0.cgImage }
+        animation.calculationMode = .discrete
+        animation.duration = duration
+        animation.repeatCount = animationRepeatCount == 0 ? .infinity : Float(animationRepeatCount)
+        layer.contentsScale = frames[0].scale
+        layer.add(animation, forKey: UIImageView.animationKey)
+        animationEnd = animationRepeatCount == 0 ? .infinity : CACurrentMediaTime() + duration * Double(animationRepeatCount)
+    }
+
+    /// Stops the frame animation; the view shows its image again.
+    open func stopAnimating() {
+        layer.removeAnimation(forKey: UIImageView.animationKey)
+        animationEnd = nil
+        updateContents()
+    }
+
+    /// Whether the frames are showing (false once a counted animation has run its passes).
+    open var isAnimating: Bool {
+        guard let animationEnd, layer.animation(forKey: UIImageView.animationKey) != nil else { return false }
+        return CACurrentMediaTime() < animationEnd
     }
 
     public override init(frame: CGRect) {
@@ -36,12 +98,13 @@ open class UIImageView: UIView {
     /// A template image takes the new tint.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
-        if image?.renderingMode == .alwaysTemplate { updateContents() }
+        if (isHighlighted ? highlightedImage ?? image : image)?.renderingMode == .alwaysTemplate { updateContents() }
     }
 
     override var defaultAccessibilityTraits: UIAccessibilityTraits { .image }
 
     private func updateContents() {
+        let image = isHighlighted ? highlightedImage ?? self.image : self.image
         layer.contentsScale = image?.scale ?? 1
         guard let image, let cgImage = image.cgImage, image.renderingMode == .alwaysTemplate else {
             layer.contents = image?.cgImage

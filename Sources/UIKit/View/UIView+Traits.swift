@@ -54,11 +54,12 @@ extension UIView {
         }
     }
 
-    /// Calls `tintColorDidChange` on this view and the descendants that inherit its tint.
-    func deliverTintChange() {
+    /// Calls `tintColorDidChange` on this view and the descendants that inherit its tint (for
+    /// a change of adjustment mode, also those with a tint of their own: dimming reaches them).
+    func deliverTintChange(modeChanged: Bool = false) {
         tintColorDidChange()
-        for subview in storedSubviews where subview.storedTintColor == nil && subview.tintAdjustmentMode == .automatic {
-            subview.deliverTintChange()
+        for subview in storedSubviews where subview.tintAdjustmentMode == .automatic && (modeChanged || subview.storedTintColor == nil) {
+            subview.deliverTintChange(modeChanged: modeChanged)
         }
     }
 }

@@ -365,10 +365,15 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     /// The tint of the view's controls and template images: its own, else its superview's,
     /// else the system blue. Setting nil inherits again.
+    /// While the effective `tintAdjustmentMode` is `.dimmed` (an alert is up, say), the tint
+    /// is shown desaturated: its luminance as a gray, at its own alpha.
+    /// - Note: Differs from Apple: Apple does not publish the dimmed colour; Lamina uses the
+    ///   tint's Rec. 601 luminance.
     open var tintColor: UIColor! {
         get {
             WorkCounter.count()
-            return storedTintColor ?? superview?.tintColor ?? UIView.defaultTintColor
+            let tint: UIColor = storedTintColor ?? superview?.undimmedTintColor ?? UIView.defaultTintColor
+            return effectiveTintAdjustmentMode == .dimmed ? UIView.dimmed(tint) : tint
         }
         set {
             let old = tintColor
@@ -379,7 +384,31 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     /// Whether the tint shows dimmed; `.automatic` follows the superview.
     open var tintAdjustmentMode: TintAdjustmentMode = .automatic {
-        didSet { if oldValue != tintAdjustmentMode { deliverTintChange() } }
+        didSet { if oldValue != tintAdjustmentMode { deliverTintChange(modeChanged: true) } }
+    }
+
+    /// The mode in force: the view's own, else its nearest ancestor's that sets one, else
+    /// `.normal`.
+    var effectiveTintAdjustmentMode: TintAdjustmentMode {
+        var view: UIView? = self
+        while let current = view {
+            if current.tintAdjustmentMode != .automatic { return current.tintAdjustmentMode }
+            view = current.superview
+        }
+        return .normal
+    }
+
+    /// The inherited tint before dimming (dimming is applied once, where it is read).
+    private var undimmedTintColor: UIColor {
+        storedTintColor ?? superview?.undimmedTintColor ?? UIView.defaultTintColor
+    }
+
+    static func dimmed(_ tint: UIColor) -> UIColor {
+        UIColor { traits in
+            var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
+            guard tint.resolvedColor(with: traits).getRed(&r, green: &g, blue: &b, alpha: &a) else { return tint }
+            return UIColor(white: 0.299 * r + 0.587 * g + 0.114 * b, alpha: a)
+        }
     }
 
     /// Called when the view's effective tint colour or adjustment mode changed.
