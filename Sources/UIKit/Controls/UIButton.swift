@@ -55,6 +55,19 @@ open class UIButton: UIControl {
         public var buttonSize = Size.medium
         public var contentInsets = NSDirectionalEdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12)
         public var showsActivityIndicator = false
+        /// The edge of the content the image sits against (`.leading` by default).
+        public var imagePlacement: NSDirectionalRectEdge = .leading
+        /// The space between the image and the title and subtitle (0 by default).
+        public var imagePadding: CGFloat = 0
+        /// The space between the title and the subtitle (0 by default).
+        public var titlePadding: CGFloat = 0
+        /// How the title and subtitle align with each other.
+        public var titleAlignment: TitleAlignment = .automatic
+
+        /// How a title and subtitle align.
+        public enum TitleAlignment: Int, Sendable {
+            case automatic, leading, center, trailing
+        }
 
         init(style: Style) { self.style = style }
 
@@ -73,7 +86,7 @@ open class UIButton: UIControl {
             switch style {
             case .filled, .borderedProminent: return tint
             case .tinted, .borderedTinted: return tint.withAlphaComponent(0.15)
-            case .gray, .bordered: return UIColor(white: 0.5, alpha: 0.12)
+            case .gray, .bordered: return .tertiarySystemFill
             case .plain, .borderless: return nil
             }
         }
@@ -270,35 +283,85 @@ open class UIButton: UIControl {
         super.layoutSubviews()
         updateConfiguration()
         let m = contentMetrics
-        let padding: CGFloat = m.image.width > 0 && m.title.width > 0 ? (configuration == nil ? 0 : 8) : 0
-        let textWidth = Swift.max(m.title.width, m.subtitle.width)
-        let textHeight = m.title.height + m.subtitle.height
         let inner = bounds.inset(by: UIEdgeInsets(top: m.insets.top, left: m.insets.leading, bottom: m.insets.bottom,
                                                   right: m.insets.trailing))
-        let totalWidth = Swift.min(m.image.width + padding + textWidth, Swift.max(inner.width, 0))
-        var x = inner.midX - totalWidth / 2
+        let placement = imagePlacement
+        let padding = imageToTextPadding(m)
+        let gap = m.title.height > 0 && m.subtitle.height > 0 ? (configuration?.titlePadding ?? 0) : 0
+        let text = CGSize(width: Swift.max(m.title.width, m.subtitle.width), height: m.title.height + gap + m.subtitle.height)
+        let vertical = placement == .top || placement == .bottom
+        // The content block (image and text side by side, or stacked) centred in the insets.
+        let block = vertical
+            ? CGSize(width: Swift.max(m.image.width, text.width), height: m.image.height + padding + text.height)
+            : CGSize(width: m.image.width + padding + text.width, height: Swift.max(m.image.height, text.height))
+        let origin = CGPoint(x: inner.midX - Swift.min(block.width, Swift.max(inner.width, 0)) / 2, y: inner.midY - block.height / 2)
+        var textOrigin = origin
         if m.image.width > 0 {
-            imageView.frame = CGRect(x: x, y: inner.midY - m.image.height / 2, width: m.image.width, height: m.image.height)
-            x += m.image.width + padding
+            var imageOrigin = origin
+            switch placement {
+            case .top:
+                imageOrigin.x = inner.midX - m.image.width / 2
+                textOrigin.y += m.image.height + padding
+            case .bottom:
+                imageOrigin = CGPoint(x: inner.midX - m.image.width / 2, y: origin.y + text.height + padding)
+            case .trailing:
+                imageOrigin.x = origin.x + text.width + padding
+                imageOrigin.y = inner.midY - m.image.height / 2
+            default:
+                imageOrigin.y = inner.midY - m.image.height / 2
+                textOrigin.x += m.image.width + padding
+            }
+            if !vertical { textOrigin.y = inner.midY - text.height / 2 }
+            imageView.frame = CGRect(origin: imageOrigin, size: m.image)
         } else {
             imageView.frame = bounds
         }
-        let width = Swift.min(textWidth, Swift.max(0, inner.maxX - x))
-        let top = inner.midY - textHeight / 2
-        storedTitleLabel?.frame = CGRect(x: x + (width - Swift.min(m.title.width, width)) / 2, y: top,
+        if vertical { textOrigin.x = inner.midX - text.width / 2 }
+        let width = Swift.min(text.width, Swift.max(0, inner.maxX - textOrigin.x))
+        // Lines of different widths align as `titleAlignment` says (centred by default).
+        func lineX(_ lineWidth: CGFloat) -> CGFloat {
+            let w = Swift.min(lineWidth, width)
+            switch configuration?.titleAlignment ?? .automatic {
+            case .leading: return textOrigin.x
+            case .trailing: return textOrigin.x + width - w
+            default: return textOrigin.x + (width - w) / 2
+            }
+        }
+        storedTitleLabel?.frame = CGRect(x: lineX(m.title.width), y: textOrigin.y,
                                          width: Swift.min(m.title.width, width), height: m.title.height)
-        subtitleLabel?.frame = CGRect(x: x + (width - Swift.min(m.subtitle.width, width)) / 2, y: top + m.title.height,
+        subtitleLabel?.frame = CGRect(x: lineX(m.subtitle.width), y: textOrigin.y + m.title.height + gap,
                                       width: Swift.min(m.subtitle.width, width), height: m.subtitle.height)
     }
 
-    /// The title's and image's size side by side, plus the content insets (6 points above
-    /// and below the title of a legacy button; a configuration's insets otherwise).
+    /// Where the image goes: a configuration's placement, else beside the title.
+    private var imagePlacement: NSDirectionalRectEdge {
+        let placement = configuration?.imagePlacement ?? .leading
+        if effectiveUserInterfaceLayoutDirection == .rightToLeft {
+            if placement == .leading { return .trailing }
+            if placement == .trailing { return .leading }
+        }
+        return placement
+    }
+
+    /// The space between image and text: a configuration's `imagePadding` when both show.
+    private func imageToTextPadding(_ m: (image: CGSize, title: CGSize, subtitle: CGSize, insets: NSDirectionalEdgeInsets)) -> CGFloat {
+        guard m.image.width > 0, m.title.width > 0 || m.subtitle.width > 0 else { return 0 }
+        return configuration?.imagePadding ?? 0
+    }
+
+    /// The image and text side by side (or stacked, for a top or bottom image), plus the
+    /// content insets (6 points above and below the title of a legacy button; a
+    /// configuration's insets otherwise).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         updateConfiguration()
         let m = contentMetrics
-        let padding: CGFloat = m.image.width > 0 && m.title.width > 0 ? (configuration == nil ? 0 : 8) : 0
-        var content = CGSize(width: m.image.width + padding + Swift.max(m.title.width, m.subtitle.width),
-                             height: Swift.max(m.image.height, m.title.height + m.subtitle.height))
+        let padding = imageToTextPadding(m)
+        let gap = m.title.height > 0 && m.subtitle.height > 0 ? (configuration?.titlePadding ?? 0) : 0
+        let text = CGSize(width: Swift.max(m.title.width, m.subtitle.width), height: m.title.height + gap + m.subtitle.height)
+        let vertical = imagePlacement == .top || imagePlacement == .bottom
+        var content = vertical
+            ? CGSize(width: Swift.max(m.image.width, text.width), height: m.image.height + padding + text.height)
+            : CGSize(width: m.image.width + padding + text.width, height: Swift.max(m.image.height, text.height))
         if content == .zero && configuration == nil { content = CGSize(width: 30, height: 22) }
         return CGSize(width: content.width + m.insets.leading + m.insets.trailing,
                       height: content.height + m.insets.top + m.insets.bottom)
@@ -310,11 +373,25 @@ open class UIButton: UIControl {
         updateConfiguration()
     }
 
+    /// The styles are drawn from the tint: a new tint restyles the button.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        updateConfiguration()
+    }
+
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if traitCollection.hasDifferentColorAppearance(comparedTo: previousTraitCollection) { updateConfiguration() }
+    }
+
     private func updateConfiguration() {
         imageView.image = currentImage
         updateTitleLabels()
         guard let configuration else { return }
-        var background = configuration.backgroundColor(tint: .systemBlue)
+        // A template image takes the style's foreground colour, as the title does.
+        let foreground = resolvedTitleColor
+        if imageView.tintColor?.isEqual(foreground) != true { imageView.tintColor = foreground }
+        var background = configuration.backgroundColor(tint: tintColor ?? .systemBlue)?.resolvedColor(with: traitCollection)
         if isHighlighted { background = background?.withAlphaComponent((background?.cgColor.alpha ?? 1) * 0.7) }
         if !isEnabled { background = background?.withAlphaComponent((background?.cgColor.alpha ?? 1) * 0.4) }
         layer.backgroundColor = background?.cgColor

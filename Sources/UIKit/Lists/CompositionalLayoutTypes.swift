@@ -89,7 +89,7 @@ open class NSCollectionLayoutEdgeSpacing: NSObject {
 }
 
 /// Edges of a rectangle, leading and trailing following the layout direction.
-public struct NSDirectionalRectEdge: OptionSet, Sendable {
+public struct NSDirectionalRectEdge: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let top = NSDirectionalRectEdge(rawValue: 1 << 0)
