@@ -38,13 +38,25 @@ open class UIViewController: UIResponder {
     /// The bundle the controller was made with.
     public let nibBundle: Bundle?
 
-    /// A title for the controller.
+    /// A title for the controller (its navigation item's title follows).
     open var title: String? {
         didSet {
+            storedNavigationItem?.title = title
             // A window's root controller names the window on the desktop.
             if let window = viewIfLoaded?.window, window.rootViewController === self { window.updateSurfaceTitle() }
         }
     }
+    private var storedNavigationItem: UINavigationItem?
+
+    /// What a navigation bar shows for this controller (made on first use with its title).
+    open var navigationItem: UINavigationItem {
+        if let storedNavigationItem { return storedNavigationItem }
+        let item = UINavigationItem()
+        item.title = title
+        storedNavigationItem = item
+        return item
+    }
+
     /// How `present(_:animated:completion:)` shows this controller (`.automatic` by default).
     open var modalPresentationStyle = ModalPresentationStyle.automatic
     /// Whether children get their appearance calls with this controller's (true by default).

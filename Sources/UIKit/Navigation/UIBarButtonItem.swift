@@ -1,0 +1,159 @@
+import Foundation
+
+/// A button on a navigation bar (or toolbar): a title, an image, a system item, or a custom
+/// view, running its primary action or target–action when tapped.
+///
+/// - Note: Differs from Apple: target–action takes an unapplied method reference
+///   (`target: self, action: MyController.addTapped`) instead of a `#selector`, which needs the
+///   Objective-C runtime; system items show their titles (Lamina draws no SF Symbols).
+@preconcurrency @MainActor
+open class UIBarButtonItem: NSObject {
+    public enum Style: Int, Sendable {
+        case plain = 0
+        @available(*, deprecated, message: "Use .plain")
+        case bordered = 1
+        case done = 2
+    }
+
+    public enum SystemItem: Int, Sendable {
+        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks,
+             search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo
+        case pageCurl = 23
+        case close = 24
+
+        /// The words Lamina shows for the item.
+        var title: String {
+            switch self {
+            case .done: return "Done"
+            case .cancel: return "Cancel"
+            case .edit: return "Edit"
+            case .save: return "Save"
+            case .add: return "+"
+            case .compose: return "Compose"
+            case .reply: return "Reply"
+            case .action: return "Share"
+            case .organize: return "Organize"
+            case .bookmarks: return "Bookmarks"
+            case .search: return "Search"
+            case .refresh: return "Refresh"
+            case .stop: return "Stop"
+            case .camera: return "Camera"
+            case .trash: return "Delete"
+            case .play: return "Play"
+            case .pause: return "Pause"
+            case .rewind: return "Rewind"
+            case .fastForward: return "Forward"
+            case .undo: return "Undo"
+            case .redo: return "Redo"
+            case .close: return "Close"
+            default: return ""
+            }
+        }
+    }
+
+    open var title: String? { didSet { changed?() } }
+    open var image: UIImage? { didSet { changed?() } }
+    open var style: Style = .plain { didSet { changed?() } }
+    open var isEnabled = true { didSet { changed?() } }
+    open var tintColor: UIColor? { didSet { changed?() } }
+    /// A view shown instead of the button.
+    open var customView: UIView? { didSet { changed?() } }
+    /// A fixed width (0: the content's).
+    open var width: CGFloat = 0
+    open var tag = 0
+    /// Run when the item is tapped (before any target–action).
+    open var primaryAction: UIAction?
+    /// The system item it was made as, if any.
+    private(set) var systemItem: SystemItem?
+    private var targetAction: (() -> Void)?
+    /// Told when something shown changed (the bar rebuilds its button).
+    var changed: (() -> Void)?
+
+    public override init() {
+        super.init()
+    }
+
+    /// An item titled `title` with no action (`target: nil, action: nil`).
+    public convenience init(title: String?, style: Style, target: AnyObject?, action: Never?) {
+        self.init()
+        self.title = title
+        self.style = style
+    }
+
+    /// An item titled `title` calling `action` on `target` when tapped.
+    public convenience init<Target: AnyObject>(title: String?, style: Style, target: Target?,
+                                               action: ((Target) -> () -> Void)?) {
+        self.init()
+        self.title = title
+        self.style = style
+        setTargetAction(target, action)
+    }
+
+    /// An item showing `image`, calling `action` on `target` when tapped.
+    public convenience init<Target: AnyObject>(image: UIImage?, style: Style, target: Target?,
+                                               action: ((Target) -> () -> Void)?) {
+        self.init()
+        self.image = image
+        self.style = style
+        setTargetAction(target, action)
+    }
+
+    /// A system item calling `action` on `target` when tapped.
+    public convenience init<Target: AnyObject>(barButtonSystemItem systemItem: SystemItem, target: Target?,
+                                               action: ((Target) -> () -> Void)?) {
+        self.init()
+        self.systemItem = systemItem
+        title = systemItem.title
+        style = systemItem == .done || systemItem == .save ? .done : .plain
+        setTargetAction(target, action)
+    }
+
+    /// An item with a title and/or image running `primaryAction` (its title and image when
+    /// given none).
+    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil) {
+        self.init()
+        self.title = title ?? primaryAction?.title
+        self.image = image ?? primaryAction?.image
+        self.primaryAction = primaryAction
+    }
+
+    /// A system item running `primaryAction`.
+    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil) {
+        self.init()
+        self.systemItem = systemItem
+        title = systemItem.title
+        style = systemItem == .done || systemItem == .save ? .done : .plain
+        self.primaryAction = primaryAction
+    }
+
+    /// An item showing `customView`.
+    public convenience init(customView: UIView) {
+        self.init()
+        self.customView = customView
+    }
+
+    /// Flexible space between items.
+    public static func flexibleSpace() -> UIBarButtonItem { UIBarButtonItem(systemItem: .flexibleSpace) }
+
+    /// Space of a fixed width between items.
+    public static func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
+        let item = UIBarButtonItem(systemItem: .fixedSpace)
+        item.width = width
+        return item
+    }
+
+    private func setTargetAction<Target: AnyObject>(_ target: Target?, _ action: ((Target) -> () -> Void)?) {
+        guard let action else { return }
+        targetAction = { [weak target] in
+            guard let target else { return }
+            action(target)()
+        }
+    }
+
+    /// The item was tapped: its primary action, then its target–action.
+    func perform() {
+        guard isEnabled else { return }
+        if let primaryAction { primaryAction.handler(primaryAction) }
+        targetAction?()
+    }
+}

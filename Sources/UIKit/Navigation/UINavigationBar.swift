@@ -1,0 +1,235 @@
+import Foundation
+
+/// The bar across the top of a navigation controller: the top item's title in the middle
+/// (17-point semibold), a back button ("‹" and the previous item's back title) or the left
+/// items at the leading edge, the right items at the trailing edge, over a bar background
+/// with a hairline under it.
+///
+/// - Note: Differs from Apple: large titles and the bar's blur are not drawn yet; the back
+///   chevron is drawn with Lamina's own path.
+@preconcurrency @MainActor
+open class UINavigationBar: UIView {
+    static let height: CGFloat = 44
+
+    private(set) var storedItems: [UINavigationItem] = []
+    private let titleLabel = UILabel()
+    private let hairline = CALayer()
+    private var backButton: BarButton?
+    private var leftButtons: [BarButton] = []
+    private var rightButtons: [BarButton] = []
+    /// Told when the back button is tapped.
+    var onBack: (() -> Void)?
+
+    /// The items, bottom of the stack first.
+    open var items: [UINavigationItem]? {
+        get { storedItems }
+        set { setItems(newValue, animated: false) }
+    }
+
+    open func setItems(_ items: [UINavigationItem]?, animated: Bool) {
+        for item in storedItems { item.onChange[ObjectIdentifier(self)] = nil }
+        storedItems = items ?? []
+        for item in storedItems { item.onChange[ObjectIdentifier(self)] = { [weak self] in self?.rebuild() } }
+        rebuild()
+    }
+
+    open var topItem: UINavigationItem? { storedItems.last }
+    open var backItem: UINavigationItem? { storedItems.count > 1 ? storedItems[storedItems.count - 2] : nil }
+
+    open func pushItem(_ item: UINavigationItem, animated: Bool) { setItems(storedItems + [item], animated: animated) }
+
+    @discardableResult
+    open func popItem(animated: Bool) -> UINavigationItem? {
+        guard let top = storedItems.last else { return nil }
+        setItems(Array(storedItems.dropLast()), animated: animated)
+        return top
+    }
+
+    /// Whether titles are large (stored; drawn standard).
+    open var prefersLargeTitles = false
+    /// Whether the bar lets content show through (stored; the bar is drawn opaque).
+    open var isTranslucent = true
+    /// The bar's background colour (nil: the system bar colour).
+    open var barTintColor: UIColor? { didSet { updateColors() } }
+    /// Attributes of the title text.
+    open var titleTextAttributes: [NSAttributedString.Key: Any]? { didSet { rebuild() } }
+    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        titleLabel.textAlignment = .center
+        addSubview(titleLabel)
+        layer.addSublayer(hairline)
+        updateColors()
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UINavigationBar.height) }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: UINavigationBar.height) }
+
+    private static let barColor = UIColor.system(UIColor(red: 249 / 255, green: 249 / 255, blue: 249 / 255, alpha: 1),
+                                                 dark: UIColor(red: 29 / 255, green: 29 / 255, blue: 31 / 255, alpha: 1))
+
+    private func updateColors() {
+        backgroundColor = barTintColor ?? UINavigationBar.barColor
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        hairline.backgroundColor = UIColor.separator.resolvedColor(with: traitCollection).cgColor
+        CATransaction.commit()
+    }
+
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        updateColors()
+    }
+
+    /// The title the back button shows for `item`: its back button title, else its title,
+    /// else "Back".
+    private func backTitle(_ item: UINavigationItem) -> String {
+        item.backBarButtonItem?.title ?? item.backButtonTitle ?? item.title ?? "Back"
+    }
+
+    private func rebuild() {
+        for button in [backButton].compactMap({ $0 }) + leftButtons + rightButtons { button.removeFromSuperview() }
+        backButton = nil
+        leftButtons = []
+        rightButtons = []
+        guard let top = topItem else {
+            titleLabel.text = nil
+            return
+        }
+        var attributes: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 17, weight: .semibold), .foregroundColor: UIColor.label]
+        for (key, value) in titleTextAttributes ?? [:] { attributes[key] = value }
+        titleLabel.attributedText = NSAttributedString(string: top.title ?? "", attributes: attributes)
+        titleLabel.isHidden = top.titleView != nil
+        if let titleView = top.titleView, titleView.superview !== self { addSubview(titleView) }
+        let showsBack = backItem != nil && !top.hidesBackButton && (top.leftBarButtonItems == nil || top.leftItemsSupplementBackButton)
+        if showsBack, let back = backItem {
+            let button = BarButton(title: backTitle(back), chevron: true, bold: false) { [weak self] in self?.onBack?() }
+            addSubview(button)
+            backButton = button
+        }
+        if top.leftBarButtonItems == nil || top.leftItemsSupplementBackButton || !showsBack {
+            for item in top.leftBarButtonItems ?? [] { leftButtons.append(makeButton(item)) }
+        }
+        for item in top.rightBarButtonItems ?? [] { rightButtons.append(makeButton(item)) }
+        setNeedsLayout()
+    }
+
+    private func makeButton(_ item: UIBarButtonItem) -> BarButton {
+        let button = BarButton(title: item.title ?? "", chevron: false, bold: item.style == .done) { [weak item] in item?.perform() }
+        button.item = item
+        item.changed = { [weak self] in self?.rebuild() }
+        if let view = item.customView { button.addSubview(view) }
+        addSubview(button)
+        return button
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let b = bounds
+        let hairlineHeight = 1 / (traitCollection.displayScale > 0 ? traitCollection.displayScale : 1)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        hairline.frame = CGRect(x: 0, y: b.height, width: b.width, height: hairlineHeight)
+        CATransaction.commit()
+        // Leading: the back button then the left items; trailing: the right items inwards.
+        var leading: CGFloat = 8
+        for button in [backButton].compactMap({ $0 }) + leftButtons {
+            let size = button.fittingSize
+            button.frame = CGRect(x: leading, y: 0, width: size.width, height: b.height)
+            leading += size.width + 8
+        }
+        var trailing = b.width - 8
+        for button in rightButtons {
+            let size = button.fittingSize
+            button.frame = CGRect(x: trailing - size.width, y: 0, width: size.width, height: b.height)
+            trailing -= size.width + 8
+        }
+        // The title centred in the bar, kept clear of the buttons.
+        let room = Swift.max(0, Swift.min(b.midX - leading, trailing - b.midX)) * 2
+        if let titleView = topItem?.titleView {
+            let size = titleView.bounds.size == .zero ? titleView.sizeThatFits(b.size) : titleView.bounds.size
+            titleView.frame = CGRect(x: (b.midX - Swift.min(size.width, room) / 2).rounded(), y: ((b.height - size.height) / 2).rounded(),
+                                     width: Swift.min(size.width, room), height: size.height)
+        }
+        titleLabel.frame = CGRect(x: b.midX - room / 2, y: 0, width: room, height: b.height)
+    }
+}
+
+/// A bar button: its title in the tint (semibold for `.done`), an optional back chevron.
+@MainActor
+final class BarButton: UIView {
+    private let label = UILabel()
+    private let chevron = CAShapeLayer()
+    private let hasChevron: Bool
+    private let tap: () -> Void
+    weak var item: UIBarButtonItem?
+
+    init(title: String, chevron: Bool, bold: Bool, tap: @escaping () -> Void) {
+        hasChevron = chevron
+        self.tap = tap
+        super.init(frame: .zero)
+        label.text = title
+        label.font = .systemFont(ofSize: 17, weight: bold ? .semibold : .regular)
+        addSubview(label)
+        if chevron {
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 10, y: 0))
+            path.addLine(to: CGPoint(x: 0, y: 10))
+            path.addLine(to: CGPoint(x: 10, y: 20))
+            self.chevron.path = path
+            self.chevron.lineWidth = 3
+            self.chevron.lineCap = .round
+            self.chevron.lineJoin = .round
+            self.chevron.fillColor = nil
+            layer.addSublayer(self.chevron)
+        }
+        updateColors()
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    var fittingSize: CGSize {
+        if let custom = subviews.first(where: { $0 !== label }) { return custom.bounds.size }
+        let text = label.intrinsicContentSize
+        return CGSize(width: text.width.rounded(.up) + (hasChevron ? 20 : 0), height: UINavigationBar.height)
+    }
+
+    private func updateColors() {
+        let enabled = item?.isEnabled ?? true
+        let tint = item?.tintColor ?? tintColor ?? .systemBlue
+        label.textColor = enabled ? tint : .tertiaryLabel
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        chevron.strokeColor = tint.resolvedColor(with: traitCollection).cgColor
+        CATransaction.commit()
+    }
+
+    override func tintColorDidChange() {
+        super.tintColorDidChange()
+        updateColors()
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        updateColors()
+        let offset: CGFloat = hasChevron ? 20 : 0
+        label.frame = CGRect(x: offset, y: 0, width: Swift.max(0, bounds.width - offset), height: bounds.height)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        chevron.frame = CGRect(x: 2, y: (bounds.height - 20) / 2, width: 12, height: 20)
+        CATransaction.commit()
+        if let custom = subviews.first(where: { $0 !== label }) { custom.frame = bounds }
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { alpha = 0.3 }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { alpha = 1 }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        alpha = 1
+        guard let touch = touches.first, bounds.insetBy(dx: -8, dy: 0).contains(touch.location(in: self)) else { return }
+        tap()
+    }
+}

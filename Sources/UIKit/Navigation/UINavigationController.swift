@@ -1,0 +1,234 @@
+import Foundation
+
+/// Told as a navigation controller shows a controller (push, pop or a new stack).
+@preconcurrency @MainActor
+public protocol UINavigationControllerDelegate: AnyObject {
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+extension UINavigationControllerDelegate {
+    public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+}
+
+/// A stack of controllers shown one at a time under a navigation bar: pushing slides the new
+/// one in from the trailing edge over the old (which drifts a third of the way out), popping
+/// slides it back out, each over 0.35 s; the bar shows the top controller's item with a back
+/// button titled after the one below.
+///
+/// Appearance calls come in iOS's order: the leaving controller's `viewWillDisappear`, the
+/// arriving one's `viewWillAppear`, the delegate's `willShow`, the slide, then
+/// `viewDidDisappear`, `viewDidAppear` and the delegate's `didShow`.
+///
+/// - Note: Differs from Apple: controllers' views are placed below the bar (not extended
+///   under it), titles are never large, and the edge-swipe pop is not available yet
+///   (`interactivePopGestureRecognizer` is nil).
+@preconcurrency @MainActor
+open class UINavigationController: UIViewController {
+    static let transitionDuration: TimeInterval = 0.35
+
+    private var stack: [UIViewController] = []
+    private let bar = UINavigationBar()
+    private var transitioning = false
+
+    open weak var delegate: (any UINavigationControllerDelegate)?
+
+    /// The bar across the top.
+    open var navigationBar: UINavigationBar { bar }
+    /// Nil: the edge-swipe pop is not built yet.
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
+
+    /// Whether the bar is hidden (false by default).
+    open var isNavigationBarHidden: Bool {
+        get { bar.isHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        bar.isHidden = hidden
+        viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// A stack holding `rootViewController`.
+    public init(rootViewController: UIViewController) {
+        super.init(nibName: nil, bundle: nil)
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    // MARK: The stack
+
+    /// The controllers, root first. Setting it replaces the stack without animation.
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    open var topViewController: UIViewController? { stack.last }
+
+    /// The top controller, or what it presents.
+    open var visibleViewController: UIViewController? {
+        var controller = topViewController
+        while let presented = controller?.presentedViewController { controller = presented }
+        return controller
+    }
+
+    /// Pushes `viewController` on top, sliding it in when `animated`.
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        guard !stack.contains(where: { $0 === viewController }) else { return }
+        let old = stack.last
+        addChild(viewController)
+        stack.append(viewController)
+        show(viewController, replacing: old, forward: true, animated: animated, leaving: [])
+    }
+
+    /// Pops the top controller (not the root) and returns it.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard stack.count > 1 else { return nil }
+        return popToViewController(stack[stack.count - 2], animated: animated)?.first
+    }
+
+    /// Pops every controller above the root; returns them, lowest first.
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard let root = stack.first else { return nil }
+        return popToViewController(root, animated: animated)
+    }
+
+    /// Pops the controllers above `viewController`; returns them, lowest first.
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard let index = stack.firstIndex(where: { $0 === viewController }), index < stack.count - 1 else { return nil }
+        let popped = Array(stack[(index + 1)...])
+        let old = stack.last
+        stack.removeSubrange((index + 1)...)
+        for controller in popped { controller.willMove(toParent: nil) }
+        show(viewController, replacing: old, forward: false, animated: animated, leaving: popped)
+        return popped
+    }
+
+    /// Replaces the stack: the new top slides in as a push when it is new, as a pop when it
+    /// was in the stack, and at once when not `animated`.
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        let old = stack.last
+        let leaving = stack.filter { controller in !viewControllers.contains { $0 === controller } }
+        for controller in leaving { controller.willMove(toParent: nil) }
+        let wasInStack = viewControllers.last.map { top in stack.contains { $0 === top } } ?? false
+        for controller in viewControllers where controller.parent !== self { addChild(controller) }
+        stack = viewControllers
+        guard let top = stack.last else {
+            finishLeaving(leaving)
+            bar.setItems([], animated: false)
+            return
+        }
+        if top === old {
+            finishLeaving(leaving)
+            bar.setItems(stack.map(\.navigationItem), animated: false)
+            return
+        }
+        show(top, replacing: old, forward: !wasInStack, animated: animated, leaving: leaving)
+    }
+
+    private func finishLeaving(_ leaving: [UIViewController]) {
+        for controller in leaving {
+            controller.viewIfLoaded?.removeFromSuperview()
+            controller.removeFromParent()
+        }
+    }
+
+    // MARK: Transitions
+
+    /// Shows `new` in place of `old`: appearance calls in iOS's order, the slide, and the
+    /// containment of the controllers that leave.
+    private func show(_ new: UIViewController, replacing old: UIViewController?, forward: Bool, animated: Bool,
+                      leaving: [UIViewController]) {
+        bar.setItems(stack.map(\.navigationItem), animated: animated)
+        guard isViewLoaded else {
+            finishLeaving(leaving)
+            if forward { new.didMove(toParent: self) }
+            return
+        }
+        // The arriving view loads first (its viewDidLoad precedes the appearance calls).
+        let newView: UIView = new.view
+        let onScreen = view.window != nil && hasAppeared
+        let animate = animated && onScreen
+        if onScreen {
+            old?.beginAppearanceTransition(false, animated: animate)
+            new.beginAppearanceTransition(true, animated: animate)
+        }
+        delegate?.navigationController(self, willShow: new, animated: animate)
+        let area = contentArea
+        if forward {
+            view.insertSubview(newView, belowSubview: bar)
+        } else if let oldView = old?.viewIfLoaded {
+            view.insertSubview(newView, belowSubview: oldView)
+        } else {
+            view.insertSubview(newView, belowSubview: bar)
+        }
+        let finish: (Bool) -> Void = { [weak self] _ in
+            guard let self else { return }
+            if let old, old !== new { old.viewIfLoaded?.removeFromSuperview() }
+            self.finishLeaving(leaving)
+            if onScreen {
+                old?.endAppearanceTransition()
+                new.endAppearanceTransition()
+            }
+            if forward { new.didMove(toParent: self) }
+            self.transitioning = false
+            self.delegate?.navigationController(self, didShow: new, animated: animate)
+        }
+        guard animate, let oldView = old?.viewIfLoaded, old !== new else {
+            UIView.performWithoutAnimation { newView.frame = area }
+            finish(true)
+            return
+        }
+        transitioning = true
+        let width = area.width
+        // The arriving view comes from the trailing edge (push) or a third of the way out
+        // (pop); the leaving one goes the other way.
+        UIView.performWithoutAnimation {
+            newView.frame = area.offsetBy(dx: forward ? width : -width / 3, dy: 0)
+            oldView.frame = area
+        }
+        UIView.animate(withDuration: UINavigationController.transitionDuration, delay: 0, options: [.curveEaseInOut], animations: {
+            newView.frame = area
+            oldView.frame = area.offsetBy(dx: forward ? -width / 3 : width, dy: 0)
+        }, completion: finish)
+    }
+
+    /// Where the top controller's view goes: everything below the bar.
+    private var contentArea: CGRect {
+        guard isViewLoaded else { return .zero }
+        let b = view.bounds
+        let top = bar.isHidden ? 0 : bar.frame.maxY
+        return CGRect(x: 0, y: top, width: b.width, height: Swift.max(0, b.height - top))
+    }
+
+    // MARK: The view
+
+    open override func loadView() {
+        let root = UIView()
+        root.backgroundColor = .systemBackground
+        root.addSubview(bar)
+        bar.onBack = { [weak self] in self?.popViewController(animated: true) }
+        view = root
+        if let top = stack.last { root.insertSubview(top.view, belowSubview: bar) }
+    }
+
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let b = view.bounds
+        let top = view.safeAreaInsets.top
+        bar.frame = CGRect(x: 0, y: top, width: b.width, height: UINavigationBar.height)
+        if !transitioning { stack.last?.viewIfLoaded?.frame = contentArea }
+    }
+}
