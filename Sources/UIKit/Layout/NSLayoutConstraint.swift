@@ -192,7 +192,12 @@ open class NSLayoutConstraint: NSObject {
         return nil
     }
 
+    /// iOS's constraint description (read on the main actor, where constraints live).
     open override var description: String {
+        MainActor.assumeIsolated { describe() }
+    }
+
+    private func describe() -> String {
         func side(_ item: AnyObject?, _ attribute: Attribute) -> String {
             guard let item else { return "" }
             return "\(type(of: item)):\(UInt(bitPattern: ObjectIdentifier(item).hashValue)).\(attribute)"
