@@ -42,11 +42,25 @@ open class UIViewController: UIResponder {
     open var title: String? {
         didSet {
             storedNavigationItem?.title = title
+            storedTabBarItem?.title = title
             // A window's root controller names the window on the desktop.
             if let window = viewIfLoaded?.window, window.rootViewController === self { window.updateSurfaceTitle() }
         }
     }
     private var storedNavigationItem: UINavigationItem?
+    private var storedTabBarItem: UITabBarItem?
+
+    /// The tab a tab bar controller shows for this controller (made on first use with its
+    /// title).
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let storedTabBarItem { return storedTabBarItem }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            storedTabBarItem = item
+            return item
+        }
+        set { storedTabBarItem = newValue }
+    }
 
     /// What a navigation bar shows for this controller (made on first use with its title).
     open var navigationItem: UINavigationItem {

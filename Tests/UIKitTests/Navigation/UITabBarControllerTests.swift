@@ -1,0 +1,102 @@
+import LaminaTestSupport
+import Testing
+import UIKit
+
+@MainActor
+final class TabLog: UITabBarControllerDelegate {
+    var entries: [String] = []
+    var refuse: String?
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+        entries.append("shouldSelect \(viewController.title ?? "")")
+        return viewController.title != refuse
+    }
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+        entries.append("didSelect \(viewController.title ?? "")")
+    }
+}
+
+/// UITabBarController: tabs from the children's items, taps switching with appearance calls
+/// and the delegate, silent programmatic switches, badges, and the bar's look.
+@MainActor
+@Suite struct UITabBarControllerTests {
+    private func glyph() -> UIImage {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        return UIGraphicsImageRenderer(size: CGSize(width: 24, height: 24), format: format).image { _ in
+            UIColor.black.setFill()
+            UIBezierPath(ovalIn: CGRect(x: 3, y: 3, width: 18, height: 18)).fill()
+        }
+    }
+
+    private func withTabs(_ body: (UIWindow, UITabBarController, [LoggedScreen], NavigationLog, TabLog) -> Void) {
+        let clock = CAMediaClock(manualTime: 1000)
+        clock.withCurrent {
+            let log = NavigationLog()
+            let tabLog = TabLog()
+            let screens = ["Home", "Search", "Profile"].map { LoggedScreen($0, log: log) }
+            for screen in screens { screen.tabBarItem.image = glyph() }
+            let tabs = UITabBarController()
+            tabs.delegate = tabLog
+            tabs.viewControllers = screens
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            window.rootViewController = tabs
+            window.makeKeyAndVisible()
+            window.layoutIfNeeded()
+            body(window, tabs, screens, log, tabLog)
+            window.isHidden = true
+            CATransaction.flush()
+        }
+    }
+
+    @Test func tapsSwitchTabsWithAppearanceCallsAndTheDelegate() {
+        withTabs { window, tabs, screens, log, tabLog in
+            #expect(tabs.selectedIndex == 0 && tabs.selectedViewController === screens[0])
+            #expect(tabs.tabBar.items?.map(\.title) == ["Home", "Search", "Profile"])
+            #expect(screens[1].tabBarController === tabs)
+            #expect(log.entries.contains("Home viewDidAppear") && !log.entries.contains("Search viewDidLoad"))
+            log.entries.removeAll()
+            // Three tabs across 320 points: Search is the middle one; the bar is 49 high at the bottom.
+            window.tap(at: CGPoint(x: 160, y: 455))
+            #expect(tabs.selectedIndex == 1)
+            #expect(log.entries == ["Search viewDidLoad", "Home viewWillDisappear", "Search viewWillAppear",
+                                    "Home viewDidDisappear", "Search viewDidAppear"])
+            #expect(tabLog.entries == ["shouldSelect Search", "didSelect Search"])
+            #expect(screens[1].view.frame == CGRect(x: 0, y: 0, width: 320, height: 431))
+            // A refused tab stays unselected.
+            tabLog.refuse = "Profile"
+            window.tap(at: CGPoint(x: 270, y: 455))
+            #expect(tabs.selectedIndex == 1 && tabLog.entries.last == "shouldSelect Profile")
+            // Code switches silently.
+            tabLog.entries.removeAll()
+            tabs.selectedIndex = 2
+            #expect(tabs.selectedViewController === screens[2] && tabLog.entries.isEmpty)
+            #expect(tabs.tabBar.selectedItem === screens[2].tabBarItem)
+            // Retitling a controller retitles its tab.
+            screens[0].title = "Feed"
+            #expect(tabs.tabBar.items?.first?.title == "Feed")
+        }
+    }
+
+    private func snapshot(_ style: UIUserInterfaceStyle) throws -> CGImage {
+        var image: CGImage?
+        withTabs { window, tabs, screens, _, _ in
+            window.overrideUserInterfaceStyle = style
+            screens[1].tabBarItem.badgeValue = "3"
+            tabs.selectedIndex = 0
+            window.layoutIfNeeded()
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = 2
+            image = UIGraphicsImageRenderer(size: CGSize(width: 320, height: 60), format: format).image { context in
+                context.cgContext.translateBy(x: 0, y: -420)
+                window.layer.render(in: context.cgContext)
+            }.cgImage
+        }
+        return try #require(image)
+    }
+
+    @Test(arguments: [UIUserInterfaceStyle.light, .dark])
+    func theBarLooksRight(_ style: UIUserInterfaceStyle) throws {
+        let message = ReferenceImage.mismatch(try snapshot(style), suite: "UITabBarControllerTests", name: style == .dark ? "bar-dark" : "bar-light")
+        #expect(message == nil, Comment(rawValue: message ?? ""))
+    }
+}
