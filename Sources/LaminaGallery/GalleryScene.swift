@@ -85,6 +85,9 @@ public struct GalleryScene {
             GalleryScene(name: "17-lists", caption: "Lists: an inset-grouped settings table, 10,000 self-sized rows under a stuck header, a compositional photo grid from a diffable data source.") {
                 ListsScene.makeView()
             },
+            GalleryScene(name: "18-controls", caption: "Controls: one settings app in light and dark — tabs, a navigation bar, switches, a slider, a segmented control, a stepper and a progress bar in an inset-grouped table.") {
+                SettingsScene.makeView()
+            },
         ]
     }
 }

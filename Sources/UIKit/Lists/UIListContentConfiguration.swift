@@ -310,6 +310,21 @@ open class UIListContentView: UIView, UIContentView {
         listConfiguration.image == nil ? margins.leading : margins.leading + imageSize.width + listConfiguration.imageToTextPadding
     }
 
+    /// Side by side: the secondary text keeps its natural width (up to all of it), the text
+    /// takes what is left (less the padding between, when both show) and wraps there; both
+    /// sizes at those widths. Measuring and layout share this, so a wrapped text gets its
+    /// height.
+    private func sideBySide(_ available: CGFloat) -> (first: CGSize, second: CGSize) {
+        let unbounded = CGFloat.greatestFiniteMagnitude
+        let secondNatural = secondaryLabel.isHidden ? .zero : secondaryLabel.sizeThatFits(CGSize(width: available, height: unbounded))
+        let secondWidth = Swift.min(secondNatural.width, available)
+        let padding = secondWidth > 0 ? listConfiguration.textToSecondaryTextHorizontalPadding : 0
+        let firstRoom = Swift.max(0, available - secondWidth - padding)
+        let first = textLabel.isHidden ? .zero : textLabel.sizeThatFits(CGSize(width: firstRoom, height: unbounded))
+        return (CGSize(width: Swift.min(first.width, firstRoom), height: first.height),
+                CGSize(width: secondWidth, height: secondNatural.height))
+    }
+
     /// The height the content needs at `width`: the texts (side by side or stacked) between
     /// the margins, at least the image, and for cells at least 44 points.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
@@ -319,7 +334,10 @@ open class UIListContentView: UIView, UIContentView {
         let first = textLabel.isHidden ? .zero : textLabel.sizeThatFits(CGSize(width: available, height: .greatestFiniteMagnitude))
         let second = secondaryLabel.isHidden ? .zero : secondaryLabel.sizeThatFits(CGSize(width: available, height: .greatestFiniteMagnitude))
         var texts: CGFloat
-        if c.prefersSideBySideTextAndSecondaryText { texts = Swift.max(first.height, second.height) } else {
+        if c.prefersSideBySideTextAndSecondaryText {
+            let split = sideBySide(available)
+            texts = Swift.max(split.first.height, split.second.height)
+        } else {
             texts = first.height + second.height + (first.height > 0 && second.height > 0 ? c.textToSecondaryTextVerticalPadding : 0)
         }
         texts = Swift.max(texts, imageSize.height)
@@ -343,11 +361,10 @@ open class UIListContentView: UIView, UIContentView {
         let first = textLabel.isHidden ? .zero : textLabel.sizeThatFits(CGSize(width: available, height: .greatestFiniteMagnitude))
         let second = secondaryLabel.isHidden ? .zero : secondaryLabel.sizeThatFits(CGSize(width: available, height: .greatestFiniteMagnitude))
         if c.prefersSideBySideTextAndSecondaryText {
-            let secondWidth = Swift.min(second.width, available)
-            let firstWidth = Swift.min(first.width, Swift.max(0, available - secondWidth - c.textToSecondaryTextHorizontalPadding))
-            textLabel.frame = CGRect(x: start, y: ((b.height - first.height) / 2).rounded(), width: firstWidth, height: first.height)
-            secondaryLabel.frame = CGRect(x: b.width - m.trailing - secondWidth, y: ((b.height - second.height) / 2).rounded(),
-                                          width: secondWidth, height: second.height)
+            let split = sideBySide(available)
+            textLabel.frame = CGRect(x: start, y: ((b.height - split.first.height) / 2).rounded(), width: split.first.width, height: split.first.height)
+            secondaryLabel.frame = CGRect(x: b.width - m.trailing - split.second.width, y: ((b.height - split.second.height) / 2).rounded(),
+                                          width: split.second.width, height: split.second.height)
         } else {
             let gap = first.height > 0 && second.height > 0 ? c.textToSecondaryTextVerticalPadding : 0
             let total = first.height + gap + second.height
