@@ -40,7 +40,10 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         super.init()
     }
 
-    private init(cgImage: CGImage?, scale: CGFloat, orientation: Orientation, renderingMode: RenderingMode) {
+    /// For a symbol image, its name (kept by `withRenderingMode(_:)`).
+    var symbolName: String?
+
+    init(cgImage: CGImage?, scale: CGFloat, orientation: Orientation, renderingMode: RenderingMode) {
         self.cgImage = cgImage
         self.scale = scale
         self.imageOrientation = orientation
@@ -61,7 +64,9 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
 
     /// The same image with another rendering mode.
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        UIImage(cgImage: cgImage, scale: scale, orientation: imageOrientation, renderingMode: renderingMode)
+        let image = UIImage(cgImage: cgImage, scale: scale, orientation: imageOrientation, renderingMode: renderingMode)
+        image.symbolName = symbolName
+        return image
     }
 
     /// The image encoded as JPEG at `compressionQuality` (0 smallest, 1 best); JPEG keeps no
