@@ -21,14 +21,21 @@ extension UINavigationControllerDelegate {
 /// arriving one's `viewWillAppear`, the delegate's `willShow`, the slide, then
 /// `viewDidDisappear`, `viewDidAppear` and the delegate's `didShow`.
 ///
+/// A pan from the leading edge pops interactively: the views follow the finger, and on
+/// release past half way (or a flick) the pop completes, else it is cancelled — the arriving
+/// controller then gets `viewWillDisappear`/`viewDidDisappear` and the leaving one
+/// `viewWillAppear`/`viewDidAppear`, as on iOS.
+///
 /// - Note: Differs from Apple: controllers' views are placed below the bar (not extended
-///   under it), titles are never large, and the edge-swipe pop is not available yet
-///   (`interactivePopGestureRecognizer` is nil).
+///   under it), and titles are never large.
 @preconcurrency @MainActor
 open class UINavigationController: UIViewController {
     static let transitionDuration: TimeInterval = 0.35
 
-    private var stack: [UIViewController] = []
+    private var stack: [UIViewController] = [] {
+        // The edge swipe only when there is somewhere to go back to.
+        didSet { edgePan.isEnabled = stack.count > 1 }
+    }
     private let bar = UINavigationBar()
     private var transitioning = false
 
@@ -36,8 +43,20 @@ open class UINavigationController: UIViewController {
 
     /// The bar across the top.
     open var navigationBar: UINavigationBar { bar }
-    /// Nil: the edge-swipe pop is not built yet.
-    open var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
+    /// The pan from the leading edge that pops interactively (enabled while there is a
+    /// controller to go back to).
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { edgePan }
+
+    private lazy var edgePan: UIScreenEdgePanGestureRecognizer = {
+        let pan = UIScreenEdgePanGestureRecognizer()
+        pan.edges = .left
+        pan.maximumNumberOfTouches = 1
+        pan.addHandler { [weak self] recognizer in self?.handleEdgePan(recognizer) }
+        return pan
+    }()
+
+    /// An edge-swipe pop under way: the two controllers and their views.
+    private var interactive: (leaving: UIViewController, arriving: UIViewController, onScreen: Bool)?
 
     /// Whether the bar is hidden (false by default).
     open var isNavigationBarHidden: Bool {
@@ -213,12 +232,97 @@ open class UINavigationController: UIViewController {
         return CGRect(x: 0, y: top, width: b.width, height: Swift.max(0, b.height - top))
     }
 
+    // MARK: The edge-swipe pop
+
+    private func handleEdgePan(_ recognizer: UIGestureRecognizer) {
+        guard let pan = recognizer as? UIPanGestureRecognizer, isViewLoaded else { return }
+        let width = Swift.max(view.bounds.width, 1)
+        switch pan.state {
+        case .began:
+            guard !transitioning, interactive == nil, stack.count > 1 else { return }
+            let leaving = stack[stack.count - 1], arriving = stack[stack.count - 2]
+            let arrivingView: UIView = arriving.view
+            let onScreen = view.window != nil && hasAppeared
+            if onScreen {
+                leaving.beginAppearanceTransition(false, animated: true)
+                arriving.beginAppearanceTransition(true, animated: true)
+            }
+            delegate?.navigationController(self, willShow: arriving, animated: true)
+            if let leavingView = leaving.viewIfLoaded { view.insertSubview(arrivingView, belowSubview: leavingView) }
+            interactive = (leaving, arriving, onScreen)
+            transitioning = true
+            follow(progress: 0, width: width)
+        case .changed:
+            guard interactive != nil else { return }
+            follow(progress: Swift.min(Swift.max(pan.translation(in: view).x / width, 0), 1), width: width)
+        case .ended, .cancelled, .failed:
+            guard interactive != nil else { return }
+            let progress = Swift.min(Swift.max(pan.translation(in: view).x / width, 0), 1)
+            let velocity = pan.velocity(in: view).x
+            // Past half way, or flicked towards the trailing edge: the pop completes.
+            let completes = pan.state == .ended && (velocity > 500 || (progress > 0.5 && velocity > -500))
+            finishInteractivePop(completes: completes, from: progress, width: width)
+        default:
+            break
+        }
+    }
+
+    /// Both views placed for `progress` (0: the leaving view in place, 1: gone).
+    private func follow(progress: CGFloat, width: CGFloat) {
+        guard let interactive else { return }
+        let area = contentArea
+        UIView.performWithoutAnimation {
+            interactive.leaving.viewIfLoaded?.frame = area.offsetBy(dx: width * progress, dy: 0)
+            interactive.arriving.viewIfLoaded?.frame = area.offsetBy(dx: -width / 3 * (1 - progress), dy: 0)
+        }
+    }
+
+    private func finishInteractivePop(completes: Bool, from progress: CGFloat, width: CGFloat) {
+        guard let (leaving, arriving, onScreen) = interactive else { return }
+        let area = contentArea
+        let remaining = completes ? 1 - progress : progress
+        let duration = Swift.max(0.1, UINavigationController.transitionDuration * Double(remaining))
+        if completes {
+            stack.removeLast()
+            leaving.willMove(toParent: nil)
+        } else if onScreen {
+            // Cancelled: the arriving controller disappears again (then the leaving one
+            // reappears, when the views are back).
+            arriving.beginAppearanceTransition(false, animated: true)
+        }
+        UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseOut], animations: {
+            leaving.viewIfLoaded?.frame = completes ? area.offsetBy(dx: width, dy: 0) : area
+            arriving.viewIfLoaded?.frame = completes ? area : area.offsetBy(dx: -width / 3, dy: 0)
+        }, completion: { [weak self] _ in
+            guard let self else { return }
+            self.interactive = nil
+            self.transitioning = false
+            if completes {
+                leaving.viewIfLoaded?.removeFromSuperview()
+                leaving.removeFromParent()
+                self.bar.setItems(self.stack.map(\.navigationItem), animated: true)
+            } else {
+                arriving.viewIfLoaded?.removeFromSuperview()
+            }
+            if onScreen && completes {
+                leaving.endAppearanceTransition()
+                arriving.endAppearanceTransition()
+            } else if onScreen {
+                arriving.endAppearanceTransition()
+                leaving.beginAppearanceTransition(true, animated: true)
+                leaving.endAppearanceTransition()
+            }
+            if completes { self.delegate?.navigationController(self, didShow: arriving, animated: true) }
+        })
+    }
+
     // MARK: The view
 
     open override func loadView() {
         let root = UIView()
         root.backgroundColor = .systemBackground
         root.addSubview(bar)
+        root.addGestureRecognizer(edgePan)
         bar.onBack = { [weak self] in self?.popViewController(animated: true) }
         view = root
         if let top = stack.last { root.insertSubview(top.view, belowSubview: bar) }

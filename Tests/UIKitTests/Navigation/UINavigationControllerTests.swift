@@ -84,6 +84,53 @@ final class NavigationLog: UINavigationControllerDelegate {
         }
     }
 
+    /// Drags from the left edge to `x` (window points) over `steps` moves, then lifts.
+    private func edgeSwipe(_ window: UIWindow, _ clock: CAMediaClock, to x: CGFloat, steps: Int) {
+        window.sendTouches([UIWindow.TouchSample(location: CGPoint(x: 4, y: 240), phase: .began)])
+        for step in 1...steps {
+            clock.advance(by: 1.0 / 30)
+            window.sendTouches([UIWindow.TouchSample(location: CGPoint(x: 4 + (x - 4) * CGFloat(step) / CGFloat(steps), y: 240), phase: .moved)])
+        }
+        clock.advance(by: 0.2)
+        window.sendTouches([UIWindow.TouchSample(location: CGPoint(x: x, y: 240), phase: .stationary)])
+        window.sendTouches([UIWindow.TouchSample(location: CGPoint(x: x, y: 240), phase: .ended)])
+        CATransaction.flush()
+    }
+
+    @Test func anEdgeSwipePastHalfWayPops() {
+        withNavigation { window, navigation, log, clock in
+            #expect(navigation.interactivePopGestureRecognizer?.isEnabled == false)
+            let message = LoggedScreen("Message", log: log)
+            navigation.pushViewController(message, animated: false)
+            #expect(navigation.interactivePopGestureRecognizer?.isEnabled == true)
+            log.entries.removeAll()
+            // Two thirds of the way, then held still and lifted: the pop completes.
+            edgeSwipe(window, clock, to: 214, steps: 10)
+            #expect(log.entries.prefix(3) == ["Message viewWillDisappear", "Inbox viewWillAppear", "willShow Inbox"])
+            clock.advance(by: 0.5)
+            #expect(log.entries.suffix(3) == ["Message viewDidDisappear", "Inbox viewDidAppear", "didShow Inbox"])
+            #expect(navigation.viewControllers.count == 1 && message.parent == nil && message.view.window == nil)
+        }
+    }
+
+    @Test func aShortEdgeSwipeIsCancelled() {
+        withNavigation { window, navigation, log, clock in
+            let message = LoggedScreen("Message", log: log)
+            navigation.pushViewController(message, animated: false)
+            log.entries.removeAll()
+            // A quarter of the way, held, lifted: back where it was.
+            edgeSwipe(window, clock, to: 84, steps: 6)
+            clock.advance(by: 0.5)
+            // The arriving screen goes away again, then the leaving one comes back.
+            #expect(log.entries == ["Message viewWillDisappear", "Inbox viewWillAppear", "willShow Inbox",
+                                    "Inbox viewWillDisappear", "Inbox viewDidDisappear",
+                                    "Message viewWillAppear", "Message viewDidAppear"])
+            #expect(navigation.topViewController === message && navigation.viewControllers.count == 2)
+            #expect(message.view.frame.minX == 0 && message.view.window != nil)
+            #expect(navigation.viewControllers.first?.viewIfLoaded?.window == nil)
+        }
+    }
+
     @Test func theStackCanBeReplacedAndPoppedToTheRoot() {
         withNavigation { _, navigation, log, clock in
             let a = LoggedScreen("A", log: log), b = LoggedScreen("B", log: log), c = LoggedScreen("C", log: log)
