@@ -59,7 +59,11 @@ open class UIViewController: UIResponder {
             storedTabBarItem = item
             return item
         }
-        set { storedTabBarItem = newValue }
+        set {
+            storedTabBarItem = newValue
+            // A tab bar controller showing this controller shows the new item.
+            tabBarController?.childTabBarItemChanged()
+        }
     }
 
     /// What a navigation bar shows for this controller (made on first use with its title).

@@ -74,6 +74,12 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         show(index: selected, from: old === selectedViewController ? nil : old, forceInstall: true)
     }
 
+    /// A child's `tabBarItem` was replaced: the bar shows the new items.
+    func childTabBarItemChanged() {
+        bar.setItems(controllers.map(\.tabBarItem), animated: false)
+        bar.selectedItem = selectedViewController?.tabBarItem
+    }
+
     /// The shown tab's index (setting it switches silently).
     open var selectedIndex: Int {
         get { selected }

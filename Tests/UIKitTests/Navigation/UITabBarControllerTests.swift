@@ -71,9 +71,11 @@ final class TabLog: UITabBarControllerDelegate {
             tabs.selectedIndex = 2
             #expect(tabs.selectedViewController === screens[2] && tabLog.entries.isEmpty)
             #expect(tabs.tabBar.selectedItem === screens[2].tabBarItem)
-            // Retitling a controller retitles its tab.
+            // Retitling a controller retitles its tab; a new item replaces the tab.
             screens[0].title = "Feed"
             #expect(tabs.tabBar.items?.first?.title == "Feed")
+            screens[2].tabBarItem = UITabBarItem(tabBarSystemItem: .favorites, tag: 9)
+            #expect(tabs.tabBar.items?.last?.title == "Favorites" && tabs.tabBar.selectedItem?.tag == 9)
         }
     }
 
