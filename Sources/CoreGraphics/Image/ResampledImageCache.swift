@@ -54,19 +54,25 @@ package final class ResampledImageCache: Sendable {
     /// The resampled image for `key`, or nil: on a first sighting (remembered), or when
     /// `make` fails. `make` runs outside the lock.
     package func image(for key: Key, source: CGImage, make: () -> CGImage?) -> CGImage? {
-        let known: Bool = state.withLock { s in
+        // One lock for the lookup: a copy at hand, a key seen before (make one), or a first
+        // sighting (remember it).
+        enum Lookup { case hit(CGImage), make, firstSighting }
+        let lookup: Lookup = state.withLock { s in
             s.tick &+= 1
-            if var entry = s.entries[key] {
-                entry.lastUse = s.frame
-                entry.tick = s.tick
-                s.entries[key] = entry
-                return true
+            guard var entry = s.entries[key] else {
+                s.entries[key] = Entry(source: source, resampled: nil, lastUse: s.frame, tick: s.tick)
+                return .firstSighting
             }
-            s.entries[key] = Entry(source: source, resampled: nil, lastUse: s.frame, tick: s.tick)
-            return false
+            entry.lastUse = s.frame
+            entry.tick = s.tick
+            s.entries[key] = entry
+            return entry.resampled.map(Lookup.hit) ?? .make
         }
-        guard known else { return nil }
-        if let hit = state.withLock({ $0.entries[key]?.resampled }) { return hit }
+        switch lookup {
+        case .hit(let image): return image
+        case .firstSighting: return nil
+        case .make: break
+        }
         guard let made = make() else { return nil }
         state.withLock { s in
             let old = s.entries[key]?.bytes ?? 0

@@ -123,51 +123,48 @@ open class UIActivityIndicatorView: UIView {
 
     /// Eight spokes round the centre, the leading one opaque and each one behind it fainter.
     private func buildSpokes() {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        for spoke in spokes { spoke.removeFromSuperlayer() }
-        spokes = []
-        let side = UIActivityIndicatorView.side(style).width
-        let large = side > 30
-        let width: CGFloat = large ? 4 : 2.5
-        let outer = side / 2, inner = side * (large ? 0.27 : 0.25)
-        let count = UIActivityIndicatorView.spokeCount
-        wheel.bounds = CGRect(x: 0, y: 0, width: side, height: side)
-        for index in 0..<count {
-            let spoke = CALayer()
-            spoke.bounds = CGRect(x: 0, y: 0, width: width, height: outer - inner)
-            spoke.cornerRadius = width / 2
-            // Spoke k points at k/8 of a turn clockwise from the top, its foot `inner` from
-            // the centre.
-            spoke.anchorPoint = CGPoint(x: 0.5, y: 1)
-            spoke.position = CGPoint(x: side / 2, y: side / 2)
-            let angle = CGFloat(index) * 2 * .pi / CGFloat(count)
-            spoke.transform = CATransform3DTranslate(CATransform3DMakeRotation(angle, 0, 0, 1), 0, -inner, 0)
-            // The leading spoke (k = 0 after the wheel turns) is opaque; those behind it,
-            // counter-clockwise, fade to a quarter.
-            spoke.opacity = Float(1 - 0.75 * Double((count - index) % count) / Double(count - 1))
-            wheel.addSublayer(spoke)
-            spokes.append(spoke)
+        LayerTransaction.immediate {
+            for spoke in spokes { spoke.removeFromSuperlayer() }
+            spokes = []
+            let side = UIActivityIndicatorView.side(style).width
+            let large = side > 30
+            let width: CGFloat = large ? 4 : 2.5
+            let outer = side / 2, inner = side * (large ? 0.27 : 0.25)
+            let count = UIActivityIndicatorView.spokeCount
+            wheel.bounds = CGRect(x: 0, y: 0, width: side, height: side)
+            for index in 0..<count {
+                let spoke = CALayer()
+                spoke.bounds = CGRect(x: 0, y: 0, width: width, height: outer - inner)
+                spoke.cornerRadius = width / 2
+                // Spoke k points at k/8 of a turn clockwise from the top, its foot `inner` from
+                // the centre.
+                spoke.anchorPoint = CGPoint(x: 0.5, y: 1)
+                spoke.position = CGPoint(x: side / 2, y: side / 2)
+                let angle = CGFloat(index) * 2 * .pi / CGFloat(count)
+                spoke.transform = CATransform3DTranslate(CATransform3DMakeRotation(angle, 0, 0, 1), 0, -inner, 0)
+                // The leading spoke (k = 0 after the wheel turns) is opaque; those behind it,
+                // counter-clockwise, fade to a quarter.
+                spoke.opacity = Float(1 - 0.75 * Double((count - index) % count) / Double(count - 1))
+                wheel.addSublayer(spoke)
+                spokes.append(spoke)
+            }
         }
-        CATransaction.commit()
         updateColors()
         setNeedsLayout()
     }
 
     private func updateColors() {
         let color = (storedColor ?? UIActivityIndicatorView.defaultColor(style)).resolvedColor(with: traitCollection).cgColor
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        for spoke in spokes { spoke.backgroundColor = color }
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            for spoke in spokes { spoke.backgroundColor = color }
+        }
     }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        wheel.position = CGPoint(x: bounds.midX, y: bounds.midY)
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            wheel.position = CGPoint(x: bounds.midX, y: bounds.midY)
+        }
     }
 
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {

@@ -286,11 +286,10 @@ final class AlertButton: UIView {
     private func updateColors() {
         label.textColor = !action.isEnabled ? .secondaryLabel : action.style == .destructive ? .systemRed : tintColor
         let line = UIColor.separator.resolvedColor(with: traitCollection).cgColor
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        top.backgroundColor = line
-        leading.backgroundColor = line
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            top.backgroundColor = line
+            leading.backgroundColor = line
+        }
     }
 
     override func tintColorDidChange() {
@@ -307,13 +306,12 @@ final class AlertButton: UIView {
         super.layoutSubviews()
         label.frame = bounds.insetBy(dx: 8, dy: 0)
         let hairline = 1 / (traitCollection.displayScale > 0 ? traitCollection.displayScale : 1)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        top.frame = CGRect(x: 0, y: 0, width: bounds.width, height: hairline)
-        top.isHidden = !showsTopSeparator
-        leading.frame = CGRect(x: 0, y: 0, width: hairline, height: bounds.height)
-        leading.isHidden = !showsLeadingSeparator
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            top.frame = CGRect(x: 0, y: 0, width: bounds.width, height: hairline)
+            top.isHidden = !showsTopSeparator
+            leading.frame = CGRect(x: 0, y: 0, width: hairline, height: bounds.height)
+            leading.isHidden = !showsLeadingSeparator
+        }
     }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {

@@ -92,26 +92,25 @@ open class UIPageControl: UIControl {
     // MARK: Drawing
 
     private func rebuild() {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        for dot in dots { dot.removeFromSuperlayer() }
-        dots = (0..<numberOfPages).map { page in
-            let dot = CALayer()
-            if let image = indicatorImages[page] ?? preferredIndicatorImage, let cgImage = image.cgImage {
-                // The image as a mask, filled with the dot's colour.
-                let mask = CALayer()
-                mask.contents = cgImage
-                mask.contentsGravity = .resizeAspect
-                dot.mask = mask
-                dot.bounds.size = image.size
-            } else {
-                dot.bounds.size = CGSize(width: UIPageControl.dot, height: UIPageControl.dot)
-                dot.cornerRadius = UIPageControl.dot / 2
+        LayerTransaction.immediate {
+            for dot in dots { dot.removeFromSuperlayer() }
+            dots = (0..<numberOfPages).map { page in
+                let dot = CALayer()
+                if let image = indicatorImages[page] ?? preferredIndicatorImage, let cgImage = image.cgImage {
+                    // The image as a mask, filled with the dot's colour.
+                    let mask = CALayer()
+                    mask.contents = cgImage
+                    mask.contentsGravity = .resizeAspect
+                    dot.mask = mask
+                    dot.bounds.size = image.size
+                } else {
+                    dot.bounds.size = CGSize(width: UIPageControl.dot, height: UIPageControl.dot)
+                    dot.cornerRadius = UIPageControl.dot / 2
+                }
+                layer.addSublayer(dot)
+                return dot
             }
-            layer.addSublayer(dot)
-            return dot
         }
-        CATransaction.commit()
         invalidateIntrinsicContentSize()
         updateVisibility()
         updateColors()
@@ -126,24 +125,22 @@ open class UIPageControl: UIControl {
         let traits = traitCollection
         let other = (pageIndicatorTintColor ?? .tertiaryLabel).resolvedColor(with: traits).cgColor
         let current = (currentPageIndicatorTintColor ?? .label).resolvedColor(with: traits).cgColor
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        for (page, dot) in dots.enumerated() { dot.backgroundColor = page == storedCurrent ? current : other }
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            for (page, dot) in dots.enumerated() { dot.backgroundColor = page == storedCurrent ? current : other }
+        }
     }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
         let total = CGFloat(dots.count) * UIPageControl.slot
         let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        for (page, dot) in dots.enumerated() {
-            let slot = rightToLeft ? dots.count - 1 - page : page
-            dot.frame.size = dot.bounds.size
-            dot.position = CGPoint(x: bounds.midX - total / 2 + (CGFloat(slot) + 0.5) * UIPageControl.slot, y: bounds.midY)
+        LayerTransaction.immediate {
+            for (page, dot) in dots.enumerated() {
+                let slot = rightToLeft ? dots.count - 1 - page : page
+                dot.frame.size = dot.bounds.size
+                dot.position = CGPoint(x: bounds.midX - total / 2 + (CGFloat(slot) + 0.5) * UIPageControl.slot, y: bounds.midY)
+            }
         }
-        CATransaction.commit()
     }
 
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {

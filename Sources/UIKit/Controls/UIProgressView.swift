@@ -78,33 +78,28 @@ open class UIProgressView: UIView {
     }
 
     private func setUpLayers() {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        body.addSublayer(track)
-        body.addSublayer(bar)
-        body.masksToBounds = true
-        layer.addSublayer(body)
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            body.addSublayer(track)
+            body.addSublayer(bar)
+            body.masksToBounds = true
+            layer.addSublayer(body)
+        }
         updateColors()
     }
 
-    private static let trackGray = UIColor.system(
-        UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.2),
-        dark: UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.36))
     private static let barTrackGray = UIColor.system(
         UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.08),
         dark: UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16))
 
     private func updateColors() {
         let traits = traitCollection
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        let trackColor = trackTintColor ?? (progressViewStyle == .bar ? UIProgressView.barTrackGray : UIProgressView.trackGray)
-        track.backgroundColor = trackImage == nil ? trackColor.resolvedColor(with: traits).cgColor : nil
-        track.contents = trackImage?.cgImage
-        bar.backgroundColor = progressImage == nil ? (progressTintColor ?? tintColor ?? .systemBlue).resolvedColor(with: traits).cgColor : nil
-        bar.contents = progressImage?.cgImage
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            let trackColor = trackTintColor ?? (progressViewStyle == .bar ? UIProgressView.barTrackGray : UIColor.systemFill)
+            track.backgroundColor = trackImage == nil ? trackColor.resolvedColor(with: traits).cgColor : nil
+            track.contents = trackImage?.cgImage
+            bar.backgroundColor = progressImage == nil ? (progressTintColor ?? tintColor ?? .systemBlue).resolvedColor(with: traits).cgColor : nil
+            bar.contents = progressImage?.cgImage
+        }
     }
 
     open override func layoutSubviews() {
@@ -114,23 +109,17 @@ open class UIProgressView: UIView {
 
     private func updateLayers(animated: Bool) {
         let b = bounds
-        CATransaction.begin()
-        if animated {
-            CATransaction.setAnimationDuration(0.25)
-            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeInEaseOut))
-        } else {
-            CATransaction.setDisableActions(true)
+        LayerTransaction.run(animated: animated) {
+            let rounded = progressViewStyle == .default
+            body.frame = b
+            body.cornerRadius = rounded ? b.height / 2 : 0
+            track.frame = CGRect(origin: .zero, size: b.size)
+            let length = b.width * CGFloat(storedProgress)
+            // From the leading edge: the left, or the right in a right-to-left layout.
+            let x = effectiveUserInterfaceLayoutDirection == .rightToLeft ? b.width - length : 0
+            bar.frame = CGRect(x: x, y: 0, width: length, height: b.height)
+            bar.cornerRadius = rounded ? b.height / 2 : 0
         }
-        let rounded = progressViewStyle == .default
-        body.frame = b
-        body.cornerRadius = rounded ? b.height / 2 : 0
-        track.frame = CGRect(origin: .zero, size: b.size)
-        let length = b.width * CGFloat(storedProgress)
-        // From the leading edge: the left, or the right in a right-to-left layout.
-        let x = effectiveUserInterfaceLayoutDirection == .rightToLeft ? b.width - length : 0
-        bar.frame = CGRect(x: x, y: 0, width: length, height: b.height)
-        bar.cornerRadius = rounded ? b.height / 2 : 0
-        CATransaction.commit()
     }
 
     open override func tintColorDidChange() {

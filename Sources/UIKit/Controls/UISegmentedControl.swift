@@ -233,25 +233,16 @@ open class UISegmentedControl: UIControl {
     // MARK: Drawing
 
     private func setUp() {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        background.cornerRadius = 9
-        thumb.cornerRadius = 7
-        thumb.shadowColor = CGColor(gray: 0, alpha: 1)
-        thumb.shadowOpacity = 0.12
-        thumb.shadowOffset = CGSize(width: 0, height: 3)
-        thumb.shadowRadius = 4
-        thumb.borderWidth = 0.5
-        thumb.borderColor = CGColor(gray: 0, alpha: 0.04)
-        layer.addSublayer(background)
-        layer.addSublayer(thumb)
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            background.cornerRadius = 9
+            thumb.cornerRadius = 7
+            thumb.styleAsThumb(shadowOpacity: 0.12)
+            layer.addSublayer(background)
+            layer.addSublayer(thumb)
+        }
         rebuild()
     }
 
-    private static let fill = UIColor.system(
-        UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.12),
-        dark: UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.24))
     private static let thumbColor = UIColor.system(.white, dark: UIColor(red: 99 / 255, green: 99 / 255, blue: 102 / 255, alpha: 1))
 
     /// A segment's title with the state's attributes over the defaults (13-point, semibold
@@ -290,12 +281,11 @@ open class UISegmentedControl: UIControl {
 
     private func updateColors() {
         let traits = traitCollection
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        background.backgroundColor = UISegmentedControl.fill.resolvedColor(with: traits).cgColor
-        thumb.backgroundColor = (selectedSegmentTintColor ?? UISegmentedControl.thumbColor).resolvedColor(with: traits).cgColor
-        for divider in dividers { divider.backgroundColor = UIColor.separator.resolvedColor(with: traits).cgColor }
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            background.backgroundColor = UIColor.tertiarySystemFill.resolvedColor(with: traits).cgColor
+            thumb.backgroundColor = (selectedSegmentTintColor ?? UISegmentedControl.thumbColor).resolvedColor(with: traits).cgColor
+            for divider in dividers { divider.backgroundColor = UIColor.separator.resolvedColor(with: traits).cgColor }
+        }
         for index in segments.indices where index < labels.count {
             let isSelected = index == selected && !isMomentary
             labels[index].attributedText = attributedTitle(index, selected: isSelected)
@@ -316,32 +306,25 @@ open class UISegmentedControl: UIControl {
     private func updateLayers(animated: Bool) {
         let frames = segmentFrames()
         let inset = UISegmentedControl.inset
-        CATransaction.begin()
-        if animated {
-            CATransaction.setAnimationDuration(0.25)
-            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeInEaseOut))
-        } else {
-            CATransaction.setDisableActions(true)
-        }
-        background.frame = bounds
         let shown = isMomentary ? UISegmentedControl.noSegment : selected
-        if frames.indices.contains(shown) {
-            thumb.frame = frames[shown].insetBy(dx: inset, dy: inset)
-            thumb.opacity = 1
-        } else {
-            thumb.opacity = 0
+        LayerTransaction.run(animated: animated) {
+            background.frame = bounds
+            if frames.indices.contains(shown) {
+                thumb.frame = frames[shown].insetBy(dx: inset, dy: inset)
+                thumb.opacity = 1
+            } else {
+                thumb.opacity = 0
+            }
         }
-        CATransaction.commit()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        // Hairlines between segments, hidden beside the selected one.
-        for (index, divider) in dividers.enumerated() {
-            let left = frames[index], right = frames[index + 1]
-            let x = Swift.max(left.maxX, right.maxX) == right.maxX ? left.maxX : right.maxX
-            divider.frame = CGRect(x: x - 0.5, y: bounds.midY - 8, width: 1, height: 16)
-            divider.opacity = shown == index || shown == index + 1 ? 0 : 1
+        LayerTransaction.immediate {
+            // Hairlines between segments, hidden beside the selected one.
+            for (index, divider) in dividers.enumerated() {
+                // The boundary: the nearer segment's far edge (either order, right to left too).
+                let x = Swift.min(frames[index].maxX, frames[index + 1].maxX)
+                divider.frame = CGRect(x: x - 0.5, y: bounds.midY - 8, width: 1, height: 16)
+                divider.opacity = shown == index || shown == index + 1 ? 0 : 1
+            }
         }
-        CATransaction.commit()
         for (index, frame) in frames.enumerated() where index < labels.count {
             let area = frame.insetBy(dx: inset + 4, dy: 0)
             UIView.performWithoutAnimation {

@@ -184,60 +184,48 @@ open class UISlider: UIControl {
     // MARK: Drawing
 
     private func setUpLayers() {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        for track in [minimumTrack, maximumTrack] {
-            track.cornerRadius = UISlider.trackThickness / 2
-            body.addSublayer(track)
+        LayerTransaction.immediate {
+            for track in [minimumTrack, maximumTrack] {
+                track.cornerRadius = UISlider.trackThickness / 2
+                body.addSublayer(track)
+            }
+            minimumImageLayer.contentsGravity = .center
+            maximumImageLayer.contentsGravity = .center
+            body.addSublayer(minimumImageLayer)
+            body.addSublayer(maximumImageLayer)
+            thumb.styleAsThumb(shadowOpacity: 0.2)
+            body.addSublayer(thumb)
+            layer.addSublayer(body)
         }
-        minimumImageLayer.contentsGravity = .center
-        maximumImageLayer.contentsGravity = .center
-        body.addSublayer(minimumImageLayer)
-        body.addSublayer(maximumImageLayer)
-        thumb.shadowColor = CGColor(gray: 0, alpha: 1)
-        thumb.shadowOpacity = 0.2
-        thumb.shadowOffset = CGSize(width: 0, height: 3)
-        thumb.shadowRadius = 4
-        thumb.borderWidth = 0.5
-        thumb.borderColor = CGColor(gray: 0, alpha: 0.04)
-        body.addSublayer(thumb)
-        layer.addSublayer(body)
-        CATransaction.commit()
         updateColors()
         updateImages()
     }
 
-    /// The gray of the track after the thumb, in both appearances.
-    private static let maximumTrackGray = UIColor.system(
-        UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.2),
-        dark: UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.36))
 
     private func updateColors() {
         let traits = traitCollection
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        minimumTrack.backgroundColor = (minimumTrackTintColor ?? tintColor ?? .systemBlue).resolvedColor(with: traits).cgColor
-        maximumTrack.backgroundColor = (maximumTrackTintColor ?? UISlider.maximumTrackGray).resolvedColor(with: traits).cgColor
-        thumb.backgroundColor = currentThumbImage == nil ? (thumbTintColor ?? .white).resolvedColor(with: traits).cgColor : nil
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            minimumTrack.backgroundColor = (minimumTrackTintColor ?? tintColor ?? .systemBlue).resolvedColor(with: traits).cgColor
+            maximumTrack.backgroundColor = (maximumTrackTintColor ?? UIColor.systemFill).resolvedColor(with: traits).cgColor
+            thumb.backgroundColor = currentThumbImage == nil ? (thumbTintColor ?? .white).resolvedColor(with: traits).cgColor : nil
+        }
     }
 
     private func updateImages() {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        let scale = traitCollection.displayScale > 0 ? traitCollection.displayScale : UIScreen.main.scale
-        minimumImageLayer.contents = minimumValueImage?.cgImage
-        minimumImageLayer.contentsScale = minimumValueImage?.scale ?? scale
-        maximumImageLayer.contents = maximumValueImage?.cgImage
-        maximumImageLayer.contentsScale = maximumValueImage?.scale ?? scale
-        let image = currentThumbImage
-        thumb.contents = image?.cgImage
-        thumb.contentsScale = image?.scale ?? scale
-        thumb.shadowOpacity = image == nil ? 0.2 : 0
-        thumb.borderWidth = image == nil ? 0.5 : 0
-        minimumTrack.contents = currentMinimumTrackImage?.cgImage
-        maximumTrack.contents = currentMaximumTrackImage?.cgImage
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            let scale = traitCollection.displayScale > 0 ? traitCollection.displayScale : UIScreen.main.scale
+            minimumImageLayer.contents = minimumValueImage?.cgImage
+            minimumImageLayer.contentsScale = minimumValueImage?.scale ?? scale
+            maximumImageLayer.contents = maximumValueImage?.cgImage
+            maximumImageLayer.contentsScale = maximumValueImage?.scale ?? scale
+            let image = currentThumbImage
+            thumb.contents = image?.cgImage
+            thumb.contentsScale = image?.scale ?? scale
+            thumb.shadowOpacity = image == nil ? 0.2 : 0
+            thumb.borderWidth = image == nil ? 0.5 : 0
+            minimumTrack.contents = currentMinimumTrackImage?.cgImage
+            maximumTrack.contents = currentMaximumTrackImage?.cgImage
+        }
         updateColors()
         setNeedsLayout()
     }
@@ -251,24 +239,18 @@ open class UISlider: UIControl {
         let b = bounds
         let track = trackRect(forBounds: b)
         let thumbFrame = thumbRect(forBounds: b, trackRect: track, value: storedValue)
-        CATransaction.begin()
-        if animated {
-            CATransaction.setAnimationDuration(0.25)
-            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeInEaseOut))
-        } else {
-            CATransaction.setDisableActions(true)
+        LayerTransaction.run(animated: animated) {
+            minimumImageLayer.frame = minimumValueImageRect(forBounds: b)
+            maximumImageLayer.frame = maximumValueImageRect(forBounds: b)
+            // The tracks meet under the thumb's centre.
+            let split = Swift.min(Swift.max(thumbFrame.midX, track.minX), track.maxX)
+            minimumTrack.frame = CGRect(x: track.minX, y: track.minY, width: split - track.minX, height: track.height)
+            maximumTrack.frame = CGRect(x: split, y: track.minY, width: track.maxX - split, height: track.height)
+            thumb.frame = thumbFrame
+            thumb.cornerRadius = currentThumbImage == nil ? thumbFrame.height / 2 : 0
+            body.frame = b
+            body.opacity = isEnabled ? 1 : 0.5
         }
-        minimumImageLayer.frame = minimumValueImageRect(forBounds: b)
-        maximumImageLayer.frame = maximumValueImageRect(forBounds: b)
-        // The tracks meet under the thumb's centre.
-        let split = Swift.min(Swift.max(thumbFrame.midX, track.minX), track.maxX)
-        minimumTrack.frame = CGRect(x: track.minX, y: track.minY, width: split - track.minX, height: track.height)
-        maximumTrack.frame = CGRect(x: split, y: track.minY, width: track.maxX - split, height: track.height)
-        thumb.frame = thumbFrame
-        thumb.cornerRadius = currentThumbImage == nil ? thumbFrame.height / 2 : 0
-        body.frame = b
-        body.opacity = isEnabled ? 1 : 0.5
-        CATransaction.commit()
     }
 
     open override func tintColorDidChange() {

@@ -134,43 +134,36 @@ open class UIStepper: UIControl {
 
     // MARK: Drawing
 
-    private static let fill = UIColor.system(
-        UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.12),
-        dark: UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.24))
-    private static let pressedFill = UIColor.system(
-        UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.12),
-        dark: UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.24))
 
     private func setUpLayers() {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        let box = CGRect(origin: .zero, size: UIStepper.size)
-        background.frame = box
-        background.cornerRadius = 8
-        background.masksToBounds = true
-        highlight.frame = .zero
-        background.addSublayer(highlight)
-        divider.frame = CGRect(x: box.midX - 0.5, y: 7, width: 1, height: 18)
-        for (glyph, isPlus) in [(minus, false), (plus, true)] {
-            let path = CGMutablePath()
-            let center = CGPoint(x: isPlus ? box.width * 0.75 : box.width * 0.25, y: box.midY)
-            path.move(to: CGPoint(x: center.x - 7, y: center.y))
-            path.addLine(to: CGPoint(x: center.x + 7, y: center.y))
-            if isPlus {
-                path.move(to: CGPoint(x: center.x, y: center.y - 7))
-                path.addLine(to: CGPoint(x: center.x, y: center.y + 7))
+        LayerTransaction.immediate {
+            let box = CGRect(origin: .zero, size: UIStepper.size)
+            background.frame = box
+            background.cornerRadius = 8
+            background.masksToBounds = true
+            highlight.frame = .zero
+            background.addSublayer(highlight)
+            divider.frame = CGRect(x: box.midX - 0.5, y: 7, width: 1, height: 18)
+            for (glyph, isPlus) in [(minus, false), (plus, true)] {
+                let path = CGMutablePath()
+                let center = CGPoint(x: isPlus ? box.width * 0.75 : box.width * 0.25, y: box.midY)
+                path.move(to: CGPoint(x: center.x - 7, y: center.y))
+                path.addLine(to: CGPoint(x: center.x + 7, y: center.y))
+                if isPlus {
+                    path.move(to: CGPoint(x: center.x, y: center.y - 7))
+                    path.addLine(to: CGPoint(x: center.x, y: center.y + 7))
+                }
+                glyph.frame = box
+                glyph.path = path
+                glyph.lineWidth = 2
+                glyph.lineCap = .round
+                glyph.fillColor = nil
             }
-            glyph.frame = box
-            glyph.path = path
-            glyph.lineWidth = 2
-            glyph.lineCap = .round
-            glyph.fillColor = nil
+            for imageLayer in [minusImage, plusImage] { imageLayer.contentsGravity = .center }
+            minusImage.frame = CGRect(x: 0, y: 0, width: box.width / 2, height: box.height)
+            plusImage.frame = CGRect(x: box.width / 2, y: 0, width: box.width / 2, height: box.height)
+            for sublayer in [background, divider, minus, plus, minusImage, plusImage] { layer.addSublayer(sublayer) }
         }
-        for imageLayer in [minusImage, plusImage] { imageLayer.contentsGravity = .center }
-        minusImage.frame = CGRect(x: 0, y: 0, width: box.width / 2, height: box.height)
-        plusImage.frame = CGRect(x: box.width / 2, y: 0, width: box.width / 2, height: box.height)
-        for sublayer in [background, divider, minus, plus, minusImage, plusImage] { layer.addSublayer(sublayer) }
-        CATransaction.commit()
         updateLayers()
     }
 
@@ -182,27 +175,26 @@ open class UIStepper: UIControl {
     private func updateLayers() {
         let traits = traitCollection
         let glyphColor = UIColor.label.resolvedColor(with: traits).cgColor
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        let backgroundImage = image(backgroundImages)
-        background.contents = backgroundImage?.cgImage
-        background.backgroundColor = backgroundImage == nil ? UIStepper.fill.resolvedColor(with: traits).cgColor : nil
-        highlight.backgroundColor = UIStepper.pressedFill.resolvedColor(with: traits).cgColor
-        highlight.frame = pressedSide == 0 ? .zero
-            : CGRect(x: pressedSide < 0 ? 0 : UIStepper.size.width / 2, y: 0, width: UIStepper.size.width / 2, height: UIStepper.size.height)
-        divider.backgroundColor = UIColor.opaqueSeparator.resolvedColor(with: traits).cgColor
-        let scale = traits.displayScale > 0 ? traits.displayScale : UIScreen.main.scale
-        for (glyph, imageLayer, images, side) in [(minus, minusImage, decrementImages, -1), (plus, plusImage, incrementImages, 1)] {
-            let custom = image(images)
-            imageLayer.contents = custom?.cgImage
-            imageLayer.contentsScale = custom?.scale ?? scale
-            glyph.isHidden = custom != nil
-            glyph.strokeColor = glyphColor
-            let dimmed = !isEnabled || !canStep(side)
-            glyph.opacity = dimmed ? 0.3 : 1
-            imageLayer.opacity = dimmed ? 0.3 : 1
+        LayerTransaction.immediate {
+            let backgroundImage = image(backgroundImages)
+            background.contents = backgroundImage?.cgImage
+            background.backgroundColor = backgroundImage == nil ? UIColor.tertiarySystemFill.resolvedColor(with: traits).cgColor : nil
+            highlight.backgroundColor = UIColor.tertiarySystemFill.resolvedColor(with: traits).cgColor
+            highlight.frame = pressedSide == 0 ? .zero
+                : CGRect(x: pressedSide < 0 ? 0 : UIStepper.size.width / 2, y: 0, width: UIStepper.size.width / 2, height: UIStepper.size.height)
+            divider.backgroundColor = UIColor.opaqueSeparator.resolvedColor(with: traits).cgColor
+            let scale = traits.displayScale > 0 ? traits.displayScale : UIScreen.main.scale
+            for (glyph, imageLayer, images, side) in [(minus, minusImage, decrementImages, -1), (plus, plusImage, incrementImages, 1)] {
+                let custom = image(images)
+                imageLayer.contents = custom?.cgImage
+                imageLayer.contentsScale = custom?.scale ?? scale
+                glyph.isHidden = custom != nil
+                glyph.strokeColor = glyphColor
+                let dimmed = !isEnabled || !canStep(side)
+                glyph.opacity = dimmed ? 0.3 : 1
+                imageLayer.opacity = dimmed ? 0.3 : 1
+            }
         }
-        CATransaction.commit()
     }
 
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {

@@ -9,9 +9,9 @@ import Foundation
 /// `setOn(_:animated:)` sends nothing. While touched, the thumb widens towards the middle.
 /// Disabled, the switch shows at half opacity and ignores touches.
 ///
-/// Drawn with Lamina's own layers: the track in `secondarySystemFill`-like gray (the system
-/// fill colours, light and dark), the fill in `onTintColor` (`systemGreen` by default), the
-/// thumb in `thumbTintColor` (white) with a soft shadow.
+/// Drawn with Lamina's own layers: the track in `secondarySystemFill`, the fill in
+/// `onTintColor` (`systemGreen` by default), the thumb in `thumbTintColor` (white) with a
+/// soft shadow.
 ///
 /// - Note: Differs from Apple: the thumb's spring is a 0.25-second ease; the track and shadow
 ///   values are Lamina's reading of iOS's look (Apple publishes no switch metrics but its
@@ -102,43 +102,32 @@ open class UISwitch: UIControl {
     // MARK: Drawing
 
     private func setUpLayers() {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        let box = CGRect(origin: .zero, size: UISwitch.size)
-        body.frame = box
-        for capsule in [track, fill] {
-            capsule.frame = box
-            capsule.cornerRadius = box.height / 2
+        LayerTransaction.immediate {
+            let box = CGRect(origin: .zero, size: UISwitch.size)
+            body.frame = box
+            for capsule in [track, fill] {
+                capsule.frame = box
+                capsule.cornerRadius = box.height / 2
+            }
+            thumb.cornerRadius = UISwitch.thumbDiameter / 2
+            thumb.styleAsThumb(shadowOpacity: 0.2)
+            body.addSublayer(track)
+            body.addSublayer(fill)
+            body.addSublayer(thumb)
+            layer.addSublayer(body)
         }
-        thumb.cornerRadius = UISwitch.thumbDiameter / 2
-        thumb.shadowColor = CGColor(gray: 0, alpha: 1)
-        thumb.shadowOpacity = 0.2
-        thumb.shadowOffset = CGSize(width: 0, height: 3)
-        thumb.shadowRadius = 4
-        thumb.borderWidth = 0.5
-        thumb.borderColor = CGColor(gray: 0, alpha: 0.04)
-        body.addSublayer(track)
-        body.addSublayer(fill)
-        body.addSublayer(thumb)
-        layer.addSublayer(body)
-        CATransaction.commit()
         updateColors()
         updateLayers(animated: false)
     }
 
-    /// The track's colour when off: a translucent gray, lighter in the dark appearance.
-    private static let offTrack = UIColor.system(
-        UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16),
-        dark: UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.32))
 
     private func updateColors() {
         let traits = traitCollection
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        track.backgroundColor = UISwitch.offTrack.resolvedColor(with: traits).cgColor
-        fill.backgroundColor = (onTintColor ?? .systemGreen).resolvedColor(with: traits).cgColor
-        thumb.backgroundColor = (thumbTintColor ?? .white).resolvedColor(with: traits).cgColor
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            track.backgroundColor = UIColor.secondarySystemFill.resolvedColor(with: traits).cgColor
+            fill.backgroundColor = (onTintColor ?? .systemGreen).resolvedColor(with: traits).cgColor
+            thumb.backgroundColor = (thumbTintColor ?? .white).resolvedColor(with: traits).cgColor
+        }
     }
 
     /// The thumb's frame for the side it shows on and whether a finger is down.
@@ -150,17 +139,11 @@ open class UISwitch: UIControl {
     }
 
     private func updateLayers(animated: Bool) {
-        CATransaction.begin()
-        if animated {
-            CATransaction.setAnimationDuration(UISwitch.animationDuration)
-            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeInEaseOut))
-        } else {
-            CATransaction.setDisableActions(true)
+        LayerTransaction.run(animated: animated, duration: UISwitch.animationDuration) {
+            thumb.frame = thumbFrame(on: shownOn, pressed: pressed)
+            fill.opacity = shownOn ? 1 : 0
+            body.opacity = isEnabled ? 1 : 0.5
         }
-        thumb.frame = thumbFrame(on: shownOn, pressed: pressed)
-        fill.opacity = shownOn ? 1 : 0
-        body.opacity = isEnabled ? 1 : 0.5
-        CATransaction.commit()
     }
 
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {

@@ -73,10 +73,9 @@ open class UINavigationBar: UIView {
 
     private func updateColors() {
         backgroundColor = barTintColor ?? UINavigationBar.barColor
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        hairline.backgroundColor = UIColor.separator.resolvedColor(with: traitCollection).cgColor
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            hairline.backgroundColor = UIColor.separator.resolvedColor(with: traitCollection).cgColor
+        }
     }
 
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
@@ -130,10 +129,9 @@ open class UINavigationBar: UIView {
         super.layoutSubviews()
         let b = bounds
         let hairlineHeight = 1 / (traitCollection.displayScale > 0 ? traitCollection.displayScale : 1)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        hairline.frame = CGRect(x: 0, y: b.height, width: b.width, height: hairlineHeight)
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            hairline.frame = CGRect(x: 0, y: b.height, width: b.width, height: hairlineHeight)
+        }
         // Leading: the back button then the left items; trailing: the right items inwards.
         var leading: CGFloat = 8
         for button in [backButton].compactMap({ $0 }) + leftButtons {
@@ -201,10 +199,9 @@ final class BarButton: UIView {
         let enabled = item?.isEnabled ?? true
         let tint = item?.tintColor ?? tintColor ?? .systemBlue
         label.textColor = enabled ? tint : .tertiaryLabel
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        chevron.strokeColor = tint.resolvedColor(with: traitCollection).cgColor
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            chevron.strokeColor = tint.resolvedColor(with: traitCollection).cgColor
+        }
     }
 
     override func tintColorDidChange() {
@@ -217,10 +214,9 @@ final class BarButton: UIView {
         updateColors()
         let offset: CGFloat = hasChevron ? 20 : 0
         label.frame = CGRect(x: offset, y: 0, width: Swift.max(0, bounds.width - offset), height: bounds.height)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        chevron.frame = CGRect(x: 2, y: (bounds.height - 20) / 2, width: 12, height: 20)
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            chevron.frame = CGRect(x: 2, y: (bounds.height - 20) / 2, width: 12, height: 20)
+        }
         if let custom = subviews.first(where: { $0 !== label }) { custom.frame = bounds }
     }
 

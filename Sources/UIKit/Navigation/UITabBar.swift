@@ -79,10 +79,9 @@ open class UITabBar: UIView {
 
     private func updateColors() {
         backgroundColor = barTintColor ?? UITabBar.barColor
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        hairline.backgroundColor = UIColor.separator.resolvedColor(with: traitCollection).cgColor
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            hairline.backgroundColor = UIColor.separator.resolvedColor(with: traitCollection).cgColor
+        }
     }
 
     private func updateButtons() {
@@ -106,10 +105,9 @@ open class UITabBar: UIView {
         super.layoutSubviews()
         let b = bounds
         let hairlineHeight = 1 / (traitCollection.displayScale > 0 ? traitCollection.displayScale : 1)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        hairline.frame = CGRect(x: 0, y: 0, width: b.width, height: hairlineHeight)
-        CATransaction.commit()
+        LayerTransaction.immediate {
+            hairline.frame = CGRect(x: 0, y: 0, width: b.width, height: hairlineHeight)
+        }
         guard !buttons.isEmpty else { return }
         let width = b.width / CGFloat(buttons.count)
         let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft

@@ -53,11 +53,7 @@ import UIKit
             spinner.center = CGPoint(x: 25 + CGFloat(index) * 50, y: 28.5)
             root.addSubview(spinner)
         }
-        root.layoutIfNeeded()
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 2
-        let image = UIGraphicsImageRenderer(size: root.bounds.size, format: format).image { root.layer.render(in: $0.cgContext) }
-        return try #require(image.cgImage)
+        return try controlSnapshot(root)
     }
 
     @Test(arguments: [UIUserInterfaceStyle.light, .dark])

@@ -100,11 +100,7 @@ import UIKit
             button.frame = CGRect(x: 10, y: 10 + CGFloat(index) * 46, width: 160, height: 36)
             root.addSubview(button)
         }
-        root.layoutIfNeeded()
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 2
-        let image = UIGraphicsImageRenderer(size: root.bounds.size, format: format).image { root.layer.render(in: $0.cgContext) }
-        return try #require(image.cgImage)
+        return try controlSnapshot(root)
     }
 
     @Test(arguments: [UIUserInterfaceStyle.light, .dark])

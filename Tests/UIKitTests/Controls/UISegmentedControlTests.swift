@@ -107,11 +107,7 @@ import UIKit
             control.frame = CGRect(x: 10, y: 10 + CGFloat(index) * 42, width: 240, height: 32)
             root.addSubview(control)
         }
-        root.layoutIfNeeded()
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 2
-        let image = UIGraphicsImageRenderer(size: root.bounds.size, format: format).image { root.layer.render(in: $0.cgContext) }
-        return try #require(image.cgImage)
+        return try controlSnapshot(root)
     }
 
     @Test(arguments: [UIUserInterfaceStyle.light, .dark])

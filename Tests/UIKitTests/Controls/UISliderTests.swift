@@ -75,11 +75,7 @@ import UIKit
             }
             root.addSubview(slider)
         }
-        root.layoutIfNeeded()
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 2
-        let image = UIGraphicsImageRenderer(size: root.bounds.size, format: format).image { root.layer.render(in: $0.cgContext) }
-        return try #require(image.cgImage)
+        return try controlSnapshot(root)
     }
 
     @Test(arguments: [UIUserInterfaceStyle.light, .dark])

@@ -35,10 +35,7 @@ import UIKit
             view.frame.origin = CGPoint(x: 10 + CGFloat(index % columns) * 32, y: 10 + CGFloat(index / columns) * 32)
             root.addSubview(view)
         }
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 2
-        let image = UIGraphicsImageRenderer(size: root.bounds.size, format: format).image { root.layer.render(in: $0.cgContext) }
-        let message = ReferenceImage.mismatch(try #require(image.cgImage), suite: "SymbolImageTests", name: "symbols")
+        let message = ReferenceImage.mismatch(try controlSnapshot(root), suite: "SymbolImageTests", name: "symbols")
         #expect(message == nil, Comment(rawValue: message ?? ""))
     }
 }
