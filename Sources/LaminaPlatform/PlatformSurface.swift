@@ -215,3 +215,16 @@ public enum Platform {
         DispatchQueue.main.async {}
     }
 }
+
+/// A backend with a system clipboard shared with other applications (the X11 CLIPBOARD
+/// selection, for one). `UIPasteboard.general` keeps its text there when the installed
+/// backend adopts this; otherwise it keeps it in memory.
+public protocol PlatformClipboard: AnyObject {
+    /// The clipboard's text, nil when it holds none (or none can be read in time).
+    func clipboardText() -> String?
+    /// Puts `text` on the clipboard (nil empties it).
+    func setClipboardText(_ text: String?)
+    /// A number that changes whenever anyone — this app or another — changes the clipboard,
+    /// where the backend can tell (otherwise it counts this app's changes).
+    var clipboardChangeCount: Int { get }
+}

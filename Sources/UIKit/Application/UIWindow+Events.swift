@@ -24,9 +24,11 @@ extension UIWindow {
     ///
     /// - Note: Lamina addition: backends and scripted input (`tap(at:)`, `drag(along:)`,
     ///   `pinch(…)`) call it.
-    public func sendTouches(_ samples: [TouchSample], timestamp: TimeInterval? = nil) {
+    public func sendTouches(_ samples: [TouchSample], timestamp: TimeInterval? = nil, modifierFlags: UIKeyModifierFlags = []) {
         let event = EventRouter.shared.makeEvent(samples, in: self, timestamp: timestamp ?? CACurrentMediaTime())
+        event.storedModifierFlags = modifierFlags
         UIApplication.shared.sendEvent(event)
+        UndoManager.closeEventGroups()
     }
 
     /// Delivers a key press (down, then up unless `phase` says otherwise) to the first
@@ -44,7 +46,9 @@ extension UIWindow {
         press.timestamp = event.timestamp
         press.responder = storedFirstResponder ?? self
         event.pressList = [press]
+        event.storedModifierFlags = key.modifierFlags
         UIApplication.shared.sendEvent(event)
+        UndoManager.closeEventGroups()
     }
 
     func deliverPresses(_ event: UIPressesEvent) {

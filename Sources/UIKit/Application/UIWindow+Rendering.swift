@@ -182,33 +182,39 @@ extension UIWindow {
             }
         case .focusChanged(let focused):
             UIApplication.shared.handle(focused ? .focusGained : .focusLost)
-        case let .pointerDown(button, location, _, time):
+        case let .pointerDown(button, location, modifiers, time):
             guard button == .primary else { return }
-            sendTouches([TouchSample(location: location, phase: .began)], timestamp: time)
-        case let .pointerMoved(location, buttonDown, _, time):
+            sendTouches([TouchSample(location: location, phase: .began)], timestamp: time, modifierFlags: Self.keyModifiers(modifiers))
+        case let .pointerMoved(location, buttonDown, modifiers, time):
             guard buttonDown else {
                 deliverHover(at: location)
                 return
             }
-            sendTouches([TouchSample(location: location, phase: .moved)], timestamp: time)
+            sendTouches([TouchSample(location: location, phase: .moved)], timestamp: time, modifierFlags: Self.keyModifiers(modifiers))
         case .pointerExited:
             deliverHover(at: nil)
-        case let .pointerUp(button, location, _, time):
+        case let .pointerUp(button, location, modifiers, time):
             guard button == .primary else { return }
-            sendTouches([TouchSample(location: location, phase: .ended)], timestamp: time)
+            sendTouches([TouchSample(location: location, phase: .ended)], timestamp: time, modifierFlags: Self.keyModifiers(modifiers))
         case let .key(isDown, characters, ignoringModifiers, keyCode, modifiers, time):
-            var flags: UIKeyModifierFlags = []
-            if modifiers.contains(.shift) { flags.insert(.shift) }
-            if modifiers.contains(.control) { flags.insert(.control) }
-            if modifiers.contains(.alternate) { flags.insert(.alternate) }
-            if modifiers.contains(.command) { flags.insert(.command) }
-            if modifiers.contains(.capsLock) { flags.insert(.alphaShift) }
+            let flags = Self.keyModifiers(modifiers)
             let key = UIKey(characters: characters, charactersIgnoringModifiers: ignoringModifiers, modifierFlags: flags,
                             keyCode: UIKeyboardHIDUsage(rawValue: keyCode))
             sendKey(key, phase: isDown ? .began : .ended, timestamp: time)
         case let .scroll(delta, location, _, time):
             deliverScroll(CGPoint(x: delta.dx, y: delta.dy), at: location, time: time)
         }
+    }
+
+    /// UIKit's modifier flags for a backend's.
+    static func keyModifiers(_ modifiers: PlatformModifiers) -> UIKeyModifierFlags {
+        var flags: UIKeyModifierFlags = []
+        if modifiers.contains(.shift) { flags.insert(.shift) }
+        if modifiers.contains(.control) { flags.insert(.control) }
+        if modifiers.contains(.alternate) { flags.insert(.alternate) }
+        if modifiers.contains(.command) { flags.insert(.command) }
+        if modifiers.contains(.capsLock) { flags.insert(.alphaShift) }
+        return flags
     }
 
     /// Commits pending changes (layout and display included), then composites the window as

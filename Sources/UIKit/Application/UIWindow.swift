@@ -114,6 +114,11 @@ open class UIWindow: UIView {
     open override var next: UIResponder? { UIApplication.shared }
 
     override var responderWindow: UIWindow? { self }
+
+    private lazy var windowUndoManager = UndoManager()
+
+    /// The window's undo manager, which the text objects in it register their edits with.
+    open override var undoManager: UndoManager? { windowUndoManager }
 }
 
 /// A weak reference to a window.

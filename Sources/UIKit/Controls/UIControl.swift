@@ -61,6 +61,43 @@ open class UIControl: UIView {
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
     }
 
+    /// How content lines up vertically in a control.
+    public enum ContentVerticalAlignment: Int, Sendable {
+        case center = 0
+        case top = 1
+        case bottom = 2
+        case fill = 3
+    }
+
+    /// How content lines up horizontally in a control.
+    public enum ContentHorizontalAlignment: Int, Sendable {
+        case center = 0
+        case left = 1
+        case right = 2
+        case fill = 3
+        case leading = 4
+        case trailing = 5
+    }
+
+    /// Where the content sits vertically (text fields centre their text).
+    open var contentVerticalAlignment: ContentVerticalAlignment = .center {
+        didSet { setNeedsLayout() }
+    }
+
+    /// Where the content sits horizontally.
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center {
+        didSet { setNeedsLayout() }
+    }
+
+    /// The horizontal alignment with leading and trailing resolved (left to right).
+    open var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
+        switch contentHorizontalAlignment {
+        case .leading: .left
+        case .trailing: .right
+        default: contentHorizontalAlignment
+        }
+    }
+
     private struct Entry {
         var events: Event
         var target: ObjectIdentifier?

@@ -136,6 +136,19 @@ enum SymbolDrawing {
         case "square.and.arrow.up":
             return filled ? nil : Glyph(strokes: [line([(0.3, 0.4), (0.15, 0.4), (0.15, 0.92), (0.85, 0.92), (0.85, 0.4), (0.7, 0.4)]),
                                                 line([(0.5, 0.62), (0.5, 0.06)]), line([(0.32, 0.22), (0.5, 0.06), (0.68, 0.22)])])
+        case "xmark.circle":
+            let cross = [line([(0.34, 0.34), (0.66, 0.66)]), line([(0.66, 0.34), (0.34, 0.66)])]
+            guard filled else { return Glyph(strokes: [ellipse(0.05, 0.05, 0.9, 0.9)] + cross) }
+            // The cross is cut out of the disc: a plus outline (arms 0.045 wide each side,
+            // 0.226 long) turned 45°.
+            let knocked = CGMutablePath()
+            knocked.addPath(ellipse(0.05, 0.05, 0.9, 0.9))
+            let w: CGFloat = 0.045, l: CGFloat = 0.226
+            let plus: [(CGFloat, CGFloat)] = [(w, l), (w, w), (l, w), (l, -w), (w, -w), (w, -l), (-w, -l), (-w, -w), (-l, -w), (-l, w), (-w, w), (-w, l)]
+            let turned = plus.map { p in CGPoint(x: 0.5 + (p.0 - p.1) * 0.7071, y: 0.5 + (p.0 + p.1) * 0.7071) }
+            knocked.addLines(between: turned)
+            knocked.closeSubpath()
+            return Glyph(fills: [knocked])
         case "info.circle":
             let dot = ellipse(0.45, 0.24, 0.1, 0.1)
             let stem = line([(0.5, 0.45), (0.5, 0.75)])

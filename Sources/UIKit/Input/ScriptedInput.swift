@@ -99,4 +99,33 @@ extension UIWindow {
         wait(0.05)
         sendKey(key, phase: .ended)
     }
+
+    /// Types `text` one key per character (capitals and symbols with shift held, a line
+    /// break as return), 0.05 s between keys.
+    public func typeText(_ text: String) {
+        for character in text {
+            let string = String(character)
+            if string == "\n" {
+                pressKey(UIKey(characters: "\r", keyCode: .keyboardReturnOrEnter))
+                continue
+            }
+            let shifted = string != string.lowercased()
+            pressKey(UIKey(characters: string, charactersIgnoringModifiers: string.lowercased(), modifierFlags: shifted ? .shift : []))
+        }
+    }
+
+    /// Presses `input` (a character or one of `UIKeyCommand`'s input constants) with
+    /// `modifierFlags` held: `pressKey(UIKeyCommand.inputLeftArrow, modifierFlags: .shift)`.
+    public func pressKey(_ input: String, modifierFlags: UIKeyModifierFlags = []) {
+        let codes: [String: UIKeyboardHIDUsage] = [
+            UIKeyCommand.inputLeftArrow: .keyboardLeftArrow, UIKeyCommand.inputRightArrow: .keyboardRightArrow,
+            UIKeyCommand.inputUpArrow: .keyboardUpArrow, UIKeyCommand.inputDownArrow: .keyboardDownArrow,
+            UIKeyCommand.inputHome: .keyboardHome, UIKeyCommand.inputEnd: .keyboardEnd,
+            UIKeyCommand.inputDelete: .keyboardDeleteForward, UIKeyCommand.inputEscape: .keyboardEscape,
+            "\u{8}": .keyboardDeleteOrBackspace, "\r": .keyboardReturnOrEnter, "\t": .keyboardTab,
+        ]
+        let characters = input == UIKeyCommand.inputDelete ? "\u{7F}" : (input == UIKeyCommand.inputEscape ? "\u{1B}" : input)
+        pressKey(UIKey(characters: characters, charactersIgnoringModifiers: characters.lowercased(), modifierFlags: modifierFlags,
+                       keyCode: codes[input]))
+    }
 }

@@ -36,8 +36,13 @@ open class UIEvent: NSObject {
     /// When the event happened, in media time.
     open var timestamp: TimeInterval { storedTimestamp }
 
+    /// The modifier keys held when the event happened (shift-click extends a text
+    /// selection, for one).
+    open var modifierFlags: UIKeyModifierFlags { storedModifierFlags }
+
     let storedType: EventType
     var storedTimestamp: TimeInterval
+    var storedModifierFlags: UIKeyModifierFlags = []
     var touchList: [UITouch] = []
 
     /// Creates a touches event at time zero.

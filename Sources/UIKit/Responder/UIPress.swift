@@ -28,6 +28,11 @@ public struct UIKeyboardHIDUsage: RawRepresentable, Hashable, Sendable {
     public static let keyboardDeleteOrBackspace = UIKeyboardHIDUsage(rawValue: 0x2A)
     public static let keyboardTab = UIKeyboardHIDUsage(rawValue: 0x2B)
     public static let keyboardSpacebar = UIKeyboardHIDUsage(rawValue: 0x2C)
+    public static let keyboardHome = UIKeyboardHIDUsage(rawValue: 0x4A)
+    public static let keyboardPageUp = UIKeyboardHIDUsage(rawValue: 0x4B)
+    public static let keyboardDeleteForward = UIKeyboardHIDUsage(rawValue: 0x4C)
+    public static let keyboardEnd = UIKeyboardHIDUsage(rawValue: 0x4D)
+    public static let keyboardPageDown = UIKeyboardHIDUsage(rawValue: 0x4E)
     public static let keyboardRightArrow = UIKeyboardHIDUsage(rawValue: 0x4F)
     public static let keyboardLeftArrow = UIKeyboardHIDUsage(rawValue: 0x50)
     public static let keyboardDownArrow = UIKeyboardHIDUsage(rawValue: 0x51)
@@ -131,5 +136,36 @@ open class UIPressesEvent: UIEvent {
     /// The presses a gesture recognizer receives.
     open func presses(for gesture: UIGestureRecognizer) -> Set<UIPress> {
         Set(pressList.filter { $0.gestureRecognizers?.contains { $0 === gesture } ?? false })
+    }
+}
+
+/// A keyboard shortcut's key strings: what `UIKey.characters` reports for keys that type
+/// no text.
+///
+/// - Note: Differs from Apple: only the input constants and the shortcut's description
+///   (`input`, `modifierFlags`, `title`); Lamina has no menu-command system to register
+///   shortcuts with, so `keyCommands` are not consulted.
+@preconcurrency @MainActor
+open class UIKeyCommand: NSObject {
+    nonisolated public static let inputUpArrow = "UIKeyInputUpArrow"
+    nonisolated public static let inputDownArrow = "UIKeyInputDownArrow"
+    nonisolated public static let inputLeftArrow = "UIKeyInputLeftArrow"
+    nonisolated public static let inputRightArrow = "UIKeyInputRightArrow"
+    nonisolated public static let inputEscape = "UIKeyInputEscape"
+    nonisolated public static let inputPageUp = "UIKeyInputPageUp"
+    nonisolated public static let inputPageDown = "UIKeyInputPageDown"
+    nonisolated public static let inputHome = "UIKeyInputHome"
+    nonisolated public static let inputEnd = "UIKeyInputEnd"
+    nonisolated public static let inputDelete = "UIKeyInputDelete"
+
+    /// The key's characters.
+    open var input: String?
+    /// The modifiers held with it.
+    open var modifierFlags: UIKeyModifierFlags = []
+    /// The shortcut's name in menus and the shortcut overlay.
+    open var title: String = ""
+
+    public override init() {
+        super.init()
     }
 }

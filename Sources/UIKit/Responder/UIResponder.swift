@@ -46,7 +46,7 @@ open class UIResponder: NSObject {
     @discardableResult
     open func resignFirstResponder() -> Bool {
         guard let window = responderWindow, window.storedFirstResponder === self else { return true }
-        guard canResignFirstResponder else { return false }
+        guard canResignFirstResponder || isForcingResign else { return false }
         window.storedFirstResponder = nil
         return true
     }
@@ -54,6 +54,39 @@ open class UIResponder: NSObject {
     /// The window whose first responder this can be: a view's window, a controller's view's
     /// window.
     var responderWindow: UIWindow? { nil }
+
+    /// Set while the responder is made to resign whatever it or its delegate says (it left
+    /// its window, or `endEditing(true)`).
+    var isForcingResign = false
+
+    /// Resigns first responder even when `canResignFirstResponder` or a delegate would
+    /// refuse.
+    func resignFirstResponderForcibly() {
+        isForcingResign = true
+        defer { isForcingResign = false }
+        if !resignFirstResponder(), let window = responderWindow, window.storedFirstResponder === self {
+            window.storedFirstResponder = nil
+        }
+    }
+
+    /// The undo manager of the nearest responder up the chain that has one (the window's,
+    /// by default).
+    open var undoManager: UndoManager? { next?.undoManager }
+
+    // MARK: Standard edit actions
+
+    /// Cuts the selection to the general pasteboard (text objects implement it).
+    open func cut(_ sender: Any?) {}
+    /// Copies the selection to the general pasteboard (text objects implement it).
+    open func copy(_ sender: Any?) {}
+    /// Pastes the general pasteboard's contents (text objects implement it).
+    open func paste(_ sender: Any?) {}
+    /// Selects the word at the insertion point (text objects implement it).
+    open func select(_ sender: Any?) {}
+    /// Selects everything (text objects implement it).
+    open func selectAll(_ sender: Any?) {}
+    /// Deletes the selection (text objects implement it).
+    open func delete(_ sender: Any?) {}
 
     // MARK: Touches
 

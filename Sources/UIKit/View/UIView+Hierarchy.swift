@@ -117,6 +117,10 @@ extension UIView {
     func notifyWillMove(toWindow newWindow: UIWindow?) {
         var pending: [UIView] = [self]
         while let view = pending.popLast() {
+            // A first responder leaving its window resigns, whatever it would say.
+            if let old = view.storedWindow, old !== newWindow, old.storedFirstResponder === view {
+                view.resignFirstResponderForcibly()
+            }
             view.willMove(toWindow: newWindow)
             pending.append(contentsOf: view.storedSubviews.reversed())
         }
