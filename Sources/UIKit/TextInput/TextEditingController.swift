@@ -65,6 +65,7 @@ final class TextEditingController {
         caretView.isUserInteractionEnabled = false
         caretView.isHidden = true
         caretView.layer.cornerRadius = 1
+        editor.textChanged = { [unowned self] in invalidate() }
     }
 
     // MARK: Layout

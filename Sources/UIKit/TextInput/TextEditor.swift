@@ -42,6 +42,8 @@ final class TextEditor {
     }
 
     weak var host: TextEditorHost?
+    /// Called as soon as the text changed, before the host hears of it (layout caches go).
+    var textChanged: (() -> Void)?
     private(set) var storage = NSMutableAttributedString(string: "")
     /// The plain text (kept with `storage`).
     private(set) var text: NSString = ""
@@ -72,6 +74,7 @@ final class TextEditor {
         head = text.length
         markedRange = nil
         openRecord = nil
+        textChanged?()
         host?.editorUndoManager?.removeAllActions(withTarget: self)
     }
 
@@ -119,8 +122,10 @@ final class TextEditor {
         anchor = caret
         head = caret
         if kind != .marking { markedRange = nil }
-        host?.editorDidChangeText()
+        textChanged?()
+        // As on iOS, the selection's change is told before the text's.
         host?.editorDidChangeSelection()
+        host?.editorDidChangeText()
         return true
     }
 
@@ -219,8 +224,9 @@ final class TextEditor {
         let selection = step.selection
         anchor = Swift.min(selection.location, text.length)
         head = Swift.min(selection.location + selection.length, text.length)
-        host?.editorDidChangeText()
+        textChanged?()
         host?.editorDidChangeSelection()
+        host?.editorDidChangeText()
     }
 
     /// Ends the typing step in progress, so the next change is a step of its own.

@@ -119,8 +119,11 @@ struct TextLayoutGeometry {
             let from = placed.x + CTLineGetOffsetForStringIndex(placed.line, Swift.max(lower, start), nil)
             var to = placed.x + CTLineGetOffsetForStringIndex(placed.line, Swift.min(upper, end), nil)
             if upper > end, i < layout.lines.count - 1 || endsWithBreak {
-                to = Swift.max(to, lineWidth < .greatestFiniteMagnitude / 2 ? lineWidth : placed.x + placed.line.width)
+                // To the container's edge (a hanging space past it included).
+                to = lineWidth < .greatestFiniteMagnitude / 2 ? lineWidth : Swift.max(to, placed.x + placed.line.width)
             }
+            // Spaces hanging past the container's edge are not highlighted beyond it.
+            if lineWidth < .greatestFiniteMagnitude / 2 { to = Swift.min(to, lineWidth) }
             rects.append(CGRect(x: Swift.min(from, to), y: placed.top, width: abs(to - from), height: placed.height))
         }
         return rects
