@@ -15,9 +15,10 @@ import LaminaPlatform
 ///
 /// - Note: Lamina addition. The refresh rate is 60 Hz (`LAMINA_FPS` overrides it); the
 ///   server's own rate would need the RandR extension, whose headers a fresh machine lacks.
-public final class X11Backend: PlatformBackend, @unchecked Sendable {
+public final class X11Backend: PlatformBackend, PlatformClipboard, @unchecked Sendable {
     public var name: String { "x11" }
     let connection: X11Connection
+    let clipboard: X11Clipboard
     /// Device pixels per point for every window.
     public let scale: CGFloat
     /// Frames per second windows are paced at.
@@ -38,6 +39,7 @@ public final class X11Backend: PlatformBackend, @unchecked Sendable {
         guard displayName != nil || ProcessInfo.processInfo.environment["DISPLAY"] != nil,
               let connection = X11Connection(displayName: displayName, allowsSharedMemory: allowsSharedMemory) else { return nil }
         self.connection = connection
+        clipboard = X11Clipboard(connection: connection)
         let environment = ProcessInfo.processInfo.environment
         scale = X11Backend.scale(setting: environment["LAMINA_SCALE"], dpi: connection.resourceDPI)
         if let text = environment["LAMINA_FPS"], let fps = Double(text), fps.isFinite, fps >= 1, fps <= 1000 {
@@ -65,6 +67,12 @@ public final class X11Backend: PlatformBackend, @unchecked Sendable {
 
     /// Whether frames reach the server through shared memory (a local server offering MIT-SHM).
     public var usesSharedMemory: Bool { connection.hasSharedMemory }
+
+    // MARK: Clipboard (the CLIPBOARD selection)
+
+    public func clipboardText() -> String? { clipboard.clipboardText() }
+    public func setClipboardText(_ text: String?) { clipboard.setClipboardText(text) }
+    public var clipboardChangeCount: Int { clipboard.clipboardChangeCount }
 
     public func makeSurface(pixelWidth: Int, pixelHeight: Int, scale: CGFloat, title: String) -> PlatformSurface? {
         X11Surface(connection: connection, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, title: title,

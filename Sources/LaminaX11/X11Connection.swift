@@ -108,6 +108,11 @@ final class X11Connection: @unchecked Sendable {
         table.set(nil, for: window)
     }
 
+    /// Makes `clipboard` the one selection events go to.
+    func register(_ clipboard: X11Clipboard) {
+        table.clipboard = clipboard
+    }
+
     // MARK: Events
 
     /// Starts the reader thread: it waits for events and passes each to its window's surface,
@@ -132,6 +137,10 @@ final class X11Connection: @unchecked Sendable {
                 }
                 if type == XCB_MAPPING_NOTIFY {
                     keyboard.reload(connection: c)
+                    continue
+                }
+                if type == XCB_SELECTION_REQUEST || type == XCB_SELECTION_CLEAR || type == XCB_SELECTION_NOTIFY {
+                    table.clipboard?.handle(event, type: type)
                     continue
                 }
                 guard let window = X11Connection.window(of: event, type: type), let surface = table.surface(for: window) else { continue }
@@ -252,6 +261,13 @@ private final class WindowTable: @unchecked Sendable {
     private var surfaces: [xcb_window_t: Weak] = [:]
     private var reader: pthread_t?
     private var disconnect = false
+    private weak var storedClipboard: X11Clipboard?
+
+    /// The connection's clipboard, which the reader hands selection events to.
+    var clipboard: X11Clipboard? {
+        get { lock.withLock { storedClipboard } }
+        set { lock.withLock { storedClipboard = newValue } }
+    }
     /// Signalled when the reader returns.
     let done = DispatchSemaphore(value: 0)
 
