@@ -19,6 +19,13 @@ public final class GalleryAppDelegate: UIResponder, UIApplicationDelegate {
         self.window = window
         return true
     }
+
+    /// Keys nobody took (no first responder, as after a form's last field ends editing)
+    /// reach the app's delegate last: they still turn the gallery's pages.
+    public override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        guard let gallery = window?.rootViewController as? GalleryViewController else { return }
+        for press in presses { if let key = press.key { gallery.handle(key) } }
+    }
 }
 
 /// The gallery's screen: a bar (previous, title, frame time, next) over the current page,
@@ -115,6 +122,9 @@ final class GalleryViewController: UIViewController {
         titleLabel.text = "\(number + 1) / \(pages.count)"
         fitPage()
         _ = content.becomeFirstResponder()
+        SettingsScene.log?("page \(scene.name)")
+        view.layoutIfNeeded()
+        SettingsScene.reportTargets(in: made)
     }
 
     /// The page centred in the content area, scaled down to fit.
@@ -155,7 +165,7 @@ final class GalleryViewController: UIViewController {
 
     // MARK: Keys and the overlay
 
-    private func handle(_ key: UIKey) {
+    func handle(_ key: UIKey) {
         switch key.keyCode {
         case .keyboardRightArrow, .keyboardSpacebar: showNext()
         case .keyboardLeftArrow: showPrevious()

@@ -85,7 +85,7 @@ public struct GalleryScene {
             GalleryScene(name: "17-lists", caption: "Lists: an inset-grouped settings table, 10,000 self-sized rows under a stuck header, a compositional photo grid from a diffable data source.") {
                 ListsScene.makeView()
             },
-            GalleryScene(name: "18-controls", caption: "Controls: one settings app in light and dark — tabs, a navigation bar, switches, a slider, a segmented control, a stepper and a progress bar in an inset-grouped table.") {
+            GalleryScene(name: "18-controls", caption: "Controls: one settings app in light and dark — tabs, a navigation bar, switches, a slider, a segmented control, a stepper and a progress bar in an inset-grouped table; the Profile row pushes a form of text fields, a switch and a notes view (shown in dark).") {
                 SettingsScene.makeView()
             },
         ]

@@ -279,6 +279,10 @@ final class AlertButton: UIView {
         layer.addSublayer(top)
         layer.addSublayer(leading)
         updateColors()
+        // Assistive technologies (and UI tests) see each action as a button named by its title.
+        isAccessibilityElement = true
+        accessibilityLabel = action.title
+        accessibilityTraits = action.isEnabled ? .button : [.button, .notEnabled]
     }
 
     required init?(coder: NSCoder) { nil }

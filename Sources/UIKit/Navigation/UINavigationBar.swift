@@ -145,14 +145,22 @@ open class UINavigationBar: UIView {
             button.frame = CGRect(x: trailing - size.width, y: 0, width: size.width, height: b.height)
             trailing -= size.width + 8
         }
-        // The title centred in the bar, kept clear of the buttons.
-        let room = Swift.max(0, Swift.min(b.midX - leading, trailing - b.midX)) * 2
+        // The title centred in the bar when it fits between the buttons; otherwise moved
+        // off centre as little as it takes, and shortened only when the space between them
+        // is too small for it (as iOS places a title beside a long back button).
+        func place(width: CGFloat) -> (x: CGFloat, width: CGFloat) {
+            let space = Swift.max(0, trailing - leading)
+            let shown = Swift.min(width, space)
+            let centred = b.midX - shown / 2
+            return (Swift.min(Swift.max(centred, leading), trailing - shown), shown)
+        }
         if let titleView = topItem?.titleView {
             let size = titleView.bounds.size == .zero ? titleView.sizeThatFits(b.size) : titleView.bounds.size
-            titleView.frame = CGRect(x: (b.midX - Swift.min(size.width, room) / 2).rounded(), y: ((b.height - size.height) / 2).rounded(),
-                                     width: Swift.min(size.width, room), height: size.height)
+            let spot = place(width: size.width)
+            titleView.frame = CGRect(x: spot.x.rounded(), y: ((b.height - size.height) / 2).rounded(), width: spot.width, height: size.height)
         }
-        titleLabel.frame = CGRect(x: b.midX - room / 2, y: 0, width: room, height: b.height)
+        let spot = place(width: titleLabel.intrinsicContentSize.width)
+        titleLabel.frame = CGRect(x: spot.x, y: 0, width: spot.width, height: b.height)
     }
 }
 
