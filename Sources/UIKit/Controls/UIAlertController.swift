@@ -34,7 +34,7 @@ open class UIAlertAction: NSObject {
 /// chooses the cancel action when there is one.
 ///
 /// - Note: Differs from Apple: the cards are opaque (no blur yet), they appear without a
-///   transition, and text fields are not available yet.
+///   transition.
 @preconcurrency @MainActor
 open class UIAlertController: UIViewController {
     public enum Style: Int, Sendable {
@@ -50,6 +50,31 @@ open class UIAlertController: UIViewController {
     open private(set) var actions: [UIAlertAction] = []
     /// The action shown in semibold (for alerts), which Return chooses.
     open var preferredAction: UIAlertAction? { didSet { if isViewLoaded { rebuild() } } }
+
+    /// The alert's text fields, in the order added (nil when it has none).
+    open var textFields: [UITextField]? { fields.isEmpty ? nil : fields }
+    private var fields: [UITextField] = []
+    private let fieldBox = UIView()
+
+    /// Adds a text field under the message, configured by `configurationHandler`. Only
+    /// alerts take text fields. The first is edited when the alert appears; Return in one
+    /// chooses the preferred action.
+    open func addTextField(configurationHandler: ((UITextField) -> Void)? = nil) {
+        precondition(preferredStyle == .alert, "Text fields can only be added to an alert controller of style UIAlertControllerStyleAlert")
+        let field = UITextField()
+        field.font = .systemFont(ofSize: 13)
+        field.borderStyle = .none
+        field.addTarget(self, action: UIAlertController.returnPressed, for: .editingDidEndOnExit)
+        fields.append(field)
+        configurationHandler?(field)
+        if isViewLoaded { rebuild() }
+    }
+
+    private func returnPressed() {
+        if let preferred = preferredAction, preferred.isEnabled { choose(preferred) }
+    }
+
+    static let fieldHeight: CGFloat = 30
 
     private let dimming = UIView()
     private let cards = UIView()
@@ -142,6 +167,25 @@ open class UIAlertController: UIViewController {
             header.tag = 10
             main.addSubview(header)
         }
+        if !fields.isEmpty {
+            // The fields share one rounded box, hairlines between them.
+            fieldBox.subviews.forEach { $0.removeFromSuperview() }
+            fieldBox.backgroundColor = UIColor.system(.white, dark: UIColor(white: 0.11, alpha: 1))
+            fieldBox.layer.cornerRadius = 7
+            fieldBox.layer.borderWidth = 0.5
+            fieldBox.layer.borderColor = UIColor.separator.resolvedColor(with: traitCollection).cgColor
+            fieldBox.clipsToBounds = true
+            for (index, field) in fields.enumerated() {
+                if index > 0 {
+                    let line = UIView()
+                    line.backgroundColor = .separator
+                    line.tag = 30
+                    fieldBox.addSubview(line)
+                }
+                fieldBox.addSubview(field)
+            }
+            main.addSubview(fieldBox)
+        }
         for action in orderedActions {
             // The preferred action is semibold; without one, the cancel action is.
             let bold = action === preferredAction || (action.style == .cancel && preferredAction == nil)
@@ -183,6 +227,19 @@ open class UIAlertController: UIViewController {
             header.frame = CGRect(x: 0, y: 0, width: width, height: inner)
             y = inner
         }
+        if !fields.isEmpty {
+            if y == 0 { y = 20 }
+            let rowHeight = UIAlertController.fieldHeight
+            var rowY: CGFloat = 0
+            var lines = fieldBox.subviews.filter { $0.tag == 30 }.makeIterator()
+            for (index, field) in fields.enumerated() {
+                if index > 0, let line = lines.next() { line.frame = CGRect(x: 0, y: rowY - 0.25, width: width - 32, height: 0.5) }
+                field.frame = CGRect(x: 6, y: rowY, width: width - 32 - 12, height: rowHeight)
+                rowY += rowHeight
+            }
+            fieldBox.frame = CGRect(x: 16, y: y - 4, width: width - 32, height: rowY)
+            y += rowY + 12
+        }
         let inMain = buttons.filter { $0.1.superview === main }
         let height = sheet ? UIAlertController.sheetButtonHeight : UIAlertController.buttonHeight
         if !sheet && inMain.count == 2 {
@@ -222,6 +279,8 @@ open class UIAlertController: UIViewController {
     open override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         dimBehind(true)
+        // The first text field is edited at once.
+        fields.first?.becomeFirstResponder()
     }
 
     open override func viewWillDisappear(_ animated: Bool) {
@@ -247,6 +306,7 @@ open class UIAlertController: UIViewController {
     private func choose(_ action: UIAlertAction) {
         guard action.isEnabled else { return }
         dimBehind(false)
+        view.endEditing(true)
         let handler = action.handler
         if let presenter = presentingViewController {
             presenter.dismiss(animated: true) { handler?(action) }

@@ -8,7 +8,7 @@ import UIKit
 @MainActor
 @Suite struct UIAlertControllerTests {
     /// A 320 × 480 window whose root controller has a tinted button.
-    private func withScreen(_ style: UIUserInterfaceStyle = .light,
+    func withScreen(_ style: UIUserInterfaceStyle = .light,
                             _ body: (UIWindow, UIViewController, UIButton, CAMediaClock) throws -> Void) rethrows {
         let clock = CAMediaClock(manualTime: 1000)
         try clock.withCurrent {
@@ -89,7 +89,7 @@ import UIKit
         }
     }
 
-    private func snapshot(_ style: UIUserInterfaceStyle, _ make: () -> UIAlertController) throws -> CGImage {
+    func snapshot(_ style: UIUserInterfaceStyle, _ make: () -> UIAlertController) throws -> CGImage {
         var result: CGImage?
         try withScreen(style) { window, root, _, _ in
             root.present(make(), animated: false)
@@ -128,5 +128,52 @@ import UIKit
             let message = ReferenceImage.mismatch(image, suite: "UIAlertControllerTests", name: name)
             #expect(message == nil, Comment(rawValue: message ?? ""))
         }
+    }
+}
+
+extension UIAlertControllerTests {
+    @Test func textFieldsAreConfiguredEditedAndReturnChoosesThePreferredAction() throws {
+        try withScreen { window, root, _, _ in
+            let alert = UIAlertController(title: "Rename", message: "Enter a new name.", preferredStyle: .alert)
+            #expect(alert.textFields == nil)
+            alert.addTextField { $0.placeholder = "Name" }
+            alert.addTextField {
+                $0.placeholder = "Password"
+                $0.isSecureTextEntry = true
+            }
+            #expect(alert.textFields?.count == 2)
+            #expect(alert.textFields?[1].isSecureTextEntry == true)
+            var chosen: [String] = []
+            let save = UIAlertAction(title: "Save", style: .default) { _ in chosen.append("save \(alert.textFields?[0].text ?? "")") }
+            alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+            alert.addAction(save)
+            alert.preferredAction = save
+            root.present(alert, animated: false)
+            // The first field is being edited: typing goes there.
+            #expect(alert.textFields?[0].isFirstResponder == true)
+            window.typeText("Ada")
+            #expect(alert.textFields?[0].text == "Ada")
+            window.pressKey("\r")
+            #expect(chosen == ["save Ada"])
+            #expect(root.presentedViewController == nil)
+        }
+    }
+
+    @Test(arguments: [UIUserInterfaceStyle.light, .dark])
+    func anAlertWithTextFieldsLooksRight(_ style: UIUserInterfaceStyle) throws {
+        let image = try snapshot(style) {
+            let alert = UIAlertController(title: "Sign In", message: "Enter your name and password.", preferredStyle: .alert)
+            alert.addTextField { $0.placeholder = "Name" }
+            alert.addTextField {
+                $0.placeholder = "Password"
+                $0.text = "secret"
+                $0.isSecureTextEntry = true
+            }
+            alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+            alert.addAction(UIAlertAction(title: "Sign In", style: .default))
+            return alert
+        }
+        let message = ReferenceImage.mismatch(image, suite: "UIAlertControllerTests", name: "alert-fields-\(style == .dark ? "dark" : "light")")
+        #expect(message == nil, Comment(rawValue: message ?? ""))
     }
 }
