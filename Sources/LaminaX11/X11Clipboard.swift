@@ -62,8 +62,17 @@ final class X11Clipboard: PlatformClipboard, @unchecked Sendable {
             $0.owns = newText != nil
             $0.changes += 1
         }
-        xcb_set_selection_owner(x.connection, newText == nil ? xcb_window_t(XCB_NONE) : window, clipboard, UInt32(XCB_CURRENT_TIME))
-        xcb_flush(x.connection)
+        let c = x.connection
+        xcb_set_selection_owner(c, newText == nil ? xcb_window_t(XCB_NONE) : window, clipboard, UInt32(XCB_CURRENT_TIME))
+        // As ICCCM asks, confirm the ownership took: the round trip also means the server has
+        // handled the change before this returns, so another client reading next sees it.
+        if let reply = xcb_get_selection_owner_reply(c, xcb_get_selection_owner(c, clipboard), nil) {
+            let owner = reply.pointee.owner
+            free(reply)
+            if newText != nil, owner != window {
+                state.withLock { $0.owns = false }
+            }
+        }
     }
 
     var clipboardChangeCount: Int {

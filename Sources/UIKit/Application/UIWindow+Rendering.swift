@@ -183,6 +183,7 @@ extension UIWindow {
         case .focusChanged(let focused):
             UIApplication.shared.handle(focused ? .focusGained : .focusLost)
         case let .pointerDown(button, location, modifiers, time):
+            if button == .secondary { sendSecondaryClick(at: location) }
             guard button == .primary else { return }
             sendTouches([TouchSample(location: location, phase: .began)], timestamp: time, modifierFlags: Self.keyModifiers(modifiers))
         case let .pointerMoved(location, buttonDown, modifiers, time):

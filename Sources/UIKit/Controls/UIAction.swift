@@ -59,15 +59,21 @@ open class UIAction: UIMenuElement {
     let handler: UIActionHandler
 
     /// An action running `handler`.
-    public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, discoverabilityTitle: String? = nil,
+    public init(title: String = "", subtitle: String? = nil, image: UIImage? = nil, selectedImage: UIImage? = nil,
+                identifier: Identifier? = nil, discoverabilityTitle: String? = nil,
                 attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off, handler: @escaping UIActionHandler) {
         self.identifier = identifier ?? Identifier(UUID().uuidString)
         self.discoverabilityTitle = discoverabilityTitle
         self.attributes = attributes
         self.state = state
         self.handler = handler
+        self.selectedImage = selectedImage
         super.init(title: title, image: image)
+        self.subtitle = subtitle
     }
+
+    /// The image shown while the action is on.
+    open var selectedImage: UIImage?
 
     func perform(sender: AnyObject?) {
         guard !attributes.contains(.disabled) else { return }

@@ -165,6 +165,50 @@ open class UIButton: UIControl {
         addSubview(imageView)
     }
 
+    // MARK: Menu
+
+    /// The button's menu: shown on a secondary click, or on touch when
+    /// `showsMenuAsPrimaryAction` is set.
+    open var menu: UIMenu? {
+        didSet {
+            isContextMenuInteractionEnabled = menu != nil
+            if changesSelectionAsPrimaryAction { selectFirstIfNone() }
+        }
+    }
+
+    /// Whether the button is a pop-up button: its menu chooses one of its actions, and the
+    /// button's title is the chosen action's.
+    open var changesSelectionAsPrimaryAction = false {
+        didSet { if changesSelectionAsPrimaryAction { selectFirstIfNone() } }
+    }
+
+    override var controlMenu: UIMenu? {
+        guard let menu else { return nil }
+        // A pop-up button's menu always selects one.
+        if changesSelectionAsPrimaryAction, !menu.options.contains(.singleSelection) { menu.options.insert(.singleSelection) }
+        return menu
+    }
+
+    override func controlMenuChose(_ action: UIAction) {
+        if changesSelectionAsPrimaryAction { showSelectedTitle() }
+    }
+
+    private func selectFirstIfNone() {
+        guard let menu else { return }
+        let actions = menu.children.compactMap { $0 as? UIAction }
+        if !actions.contains(where: { $0.state == .on }) { actions.first?.state = .on }
+        showSelectedTitle()
+    }
+
+    private func showSelectedTitle() {
+        guard let chosen = menu?.selectedElements.first else { return }
+        if configuration != nil {
+            configuration?.title = chosen.title
+        } else {
+            setTitle(chosen.title, for: .normal)
+        }
+    }
+
     // MARK: Titles and images
 
     /// Sets the title for `state`.

@@ -248,6 +248,46 @@ open class UIControl: UIView {
 
     private weak var trackedTouch: UITouch?
 
+    // MARK: Menus
+
+    /// How a control's menu was asked for.
+    enum MenuTrigger { case primary, secondaryClick }
+
+    /// Whether the control shows its menu on a secondary click (buttons turn it on when
+    /// given a menu).
+    open var isContextMenuInteractionEnabled = false
+
+    /// Whether a touch shows the control's menu at once (instead of performing its primary
+    /// action). It shows on touch down; the finger can slide to an item and lift to choose
+    /// it, or lift on the control and tap an item after.
+    open var showsMenuAsPrimaryAction = false
+
+    /// The interaction behind the control's menu.
+    ///
+    /// - Note: Differs from Apple: nil; a control's menu is shown by the control itself.
+    open var contextMenuInteraction: UIContextMenuInteraction? { nil }
+
+    /// The menu the control shows (a button's `menu`).
+    var controlMenu: UIMenu? { nil }
+
+    /// A menu action was chosen from the control's menu (a pop-up button shows it).
+    func controlMenuChose(_ action: UIAction) {}
+
+    private var tracksMenu = false
+
+    /// Shows the control's menu below it (above when there is no room). Returns whether it
+    /// showed.
+    @discardableResult
+    func presentControlMenu(from trigger: MenuTrigger) -> Bool {
+        guard let menu = controlMenu, let window else { return false }
+        let anchor = convert(bounds, to: window)
+        MenuPresenter.present(menu, in: window, anchor: anchor, sender: self, onChoose: { [weak self] action in
+            self?.controlMenuChose(action)
+        })
+        if trigger == .primary { sendActions(for: .menuActionTriggered) }
+        return true
+    }
+
     private func isInside(_ touch: UITouch) -> Bool {
         bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
     }
@@ -258,6 +298,13 @@ open class UIControl: UIView {
             return
         }
         trackedTouch = touch
+        if showsMenuAsPrimaryAction, controlMenu != nil {
+            // The menu shows on touch down, and the touch goes on to choose in it.
+            tracksMenu = true
+            sendActions(for: .touchDown, event: event)
+            presentControlMenu(from: .primary)
+            return
+        }
         isTracking = beginTracking(touch, with: event)
         isTouchInside = true
         isHighlighted = true
@@ -268,6 +315,10 @@ open class UIControl: UIView {
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
+        if tracksMenu {
+            MenuPresenter.current?.track(to: touch.location(in: nil))
+            return
+        }
         let inside = isInside(touch)
         var events: Event = inside ? .touchDragInside : .touchDragOutside
         if inside != isTouchInside { events.insert(inside ? .touchDragEnter : .touchDragExit) }
@@ -282,6 +333,14 @@ open class UIControl: UIView {
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
+        if tracksMenu {
+            tracksMenu = false
+            trackedTouch = nil
+            // Lifted on an item: chosen. Lifted anywhere else: the menu stays for a tap.
+            let point = touch.location(in: nil)
+            if let menu = MenuPresenter.current, menu.contains(point) { menu.release(at: point) }
+            return
+        }
         let inside = isInside(touch)
         trackedTouch = nil
         if isTracking { endTracking(touch, with: event) }
@@ -296,6 +355,10 @@ open class UIControl: UIView {
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         trackedTouch = nil
+        if tracksMenu {
+            tracksMenu = false
+            return
+        }
         if isTracking { cancelTracking(with: event) }
         isTracking = false
         isHighlighted = false

@@ -101,6 +101,13 @@ open class UIImageView: UIView {
         if (isHighlighted ? highlightedImage ?? image : image)?.renderingMode == .alwaysTemplate { updateContents() }
     }
 
+    /// A template image tinted with a dynamic colour takes the colour of the new appearance.
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        guard (isHighlighted ? highlightedImage ?? image : image)?.renderingMode == .alwaysTemplate else { return }
+        if previousTraitCollection?.hasDifferentColorAppearance(comparedTo: traitCollection) ?? true { updateContents() }
+    }
+
     override var defaultAccessibilityTraits: UIAccessibilityTraits { .image }
 
     private func updateContents() {

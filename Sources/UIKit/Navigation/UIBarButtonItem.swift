@@ -110,11 +110,12 @@ open class UIBarButtonItem: NSObject {
 
     /// An item with a title and/or image running `primaryAction` (its title and image when
     /// given none).
-    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil) {
+    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         self.init()
         self.title = title ?? primaryAction?.title
         self.image = image ?? primaryAction?.image
         self.primaryAction = primaryAction
+        self.menu = menu
     }
 
     /// A system item running `primaryAction`.
@@ -150,9 +151,18 @@ open class UIBarButtonItem: NSObject {
         }
     }
 
-    /// The item was tapped: its primary action, then its target–action.
-    func perform() {
+    /// The item's menu: shown when the item is tapped and has no primary action or
+    /// target–action.
+    open var menu: UIMenu?
+
+    /// The item was tapped (its view is `view`): its primary action, then its target–action;
+    /// with neither, its menu.
+    func perform(from view: UIView? = nil) {
         guard isEnabled else { return }
+        if primaryAction == nil, targetAction == nil, let menu, let view, let window = view.window {
+            MenuPresenter.present(menu, in: window, anchor: view.convert(view.bounds, to: window), sender: self)
+            return
+        }
         if let primaryAction { primaryAction.handler(primaryAction) }
         targetAction?()
     }

@@ -105,7 +105,7 @@ open class UINavigationBar: UIView {
         if let titleView = top.titleView, titleView.superview !== self { addSubview(titleView) }
         let showsBack = backItem != nil && !top.hidesBackButton && (top.leftBarButtonItems == nil || top.leftItemsSupplementBackButton)
         if showsBack, let back = backItem {
-            let button = BarButton(title: backTitle(back), chevron: true, bold: false) { [weak self] in self?.onBack?() }
+            let button = BarButton(title: backTitle(back), chevron: true, bold: false) { [weak self] _ in self?.onBack?() }
             addSubview(button)
             backButton = button
         }
@@ -117,7 +117,7 @@ open class UINavigationBar: UIView {
     }
 
     private func makeButton(_ item: UIBarButtonItem) -> BarButton {
-        let button = BarButton(title: item.title ?? "", chevron: false, bold: item.style == .done) { [weak item] in item?.perform() }
+        let button = BarButton(title: item.title ?? "", chevron: false, bold: item.style == .done) { [weak item] view in item?.perform(from: view) }
         button.item = item
         item.changed = { [weak self] in self?.rebuild() }
         if let view = item.customView { button.addSubview(view) }
@@ -170,10 +170,10 @@ final class BarButton: UIView {
     private let label = UILabel()
     private let chevron = CAShapeLayer()
     private let hasChevron: Bool
-    private let tap: () -> Void
+    private let tap: (UIView) -> Void
     weak var item: UIBarButtonItem?
 
-    init(title: String, chevron: Bool, bold: Bool, tap: @escaping () -> Void) {
+    init(title: String, chevron: Bool, bold: Bool, tap: @escaping (UIView) -> Void) {
         hasChevron = chevron
         self.tap = tap
         super.init(frame: .zero)
@@ -234,6 +234,6 @@ final class BarButton: UIView {
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         alpha = 1
         guard let touch = touches.first, bounds.insetBy(dx: -8, dy: 0).contains(touch.location(in: self)) else { return }
-        tap()
+        tap(self)
     }
 }

@@ -19,6 +19,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The view's parent, if it has been added to one.
     open internal(set) weak var superview: UIView?
     var storedSubviews: [UIView] = []
+    /// The interactions attached with `addInteraction(_:)` (kept alive by the view).
+    var storedInteractions: [any UIInteraction] = []
     /// The window this view is in, kept by the move-to-window notifications (which visit every
     /// view that moves), so `window` costs O(1) instead of a walk up the tree.
     weak var storedWindow: UIWindow?
