@@ -9,25 +9,8 @@
 /// then `viewDidAppear(_:)`; it disappears when its view leaves. Children get their
 /// appearance calls with their parent's (`shouldAutomaticallyForwardAppearanceMethods`).
 ///
-/// - Note: Differs from Apple: there are no transitions; `present` shows the controller's view
-///   over the window at once, and only `.fullScreen` presentation takes the presenting view
-///   away (and makes it disappear).
 @preconcurrency @MainActor
 open class UIViewController: UIResponder {
-    /// How a presented controller covers the presenting one.
-    public enum ModalPresentationStyle: Int, Sendable {
-        case fullScreen = 0
-        case pageSheet = 1
-        case formSheet = 2
-        case currentContext = 3
-        case custom = 4
-        case overFullScreen = 5
-        case overCurrentContext = 6
-        case popover = 7
-        case none = -1
-        case automatic = -2
-    }
-
     private enum Appearance { case disappeared, appearing, appeared, disappearing }
 
     private var loadedView: UIView?
@@ -75,8 +58,24 @@ open class UIViewController: UIResponder {
         return item
     }
 
-    /// How `present(_:animated:completion:)` shows this controller (`.automatic` by default).
-    open var modalPresentationStyle = ModalPresentationStyle.automatic
+    /// How `present(_:animated:completion:)` shows this controller (`.automatic` by default:
+    /// a page sheet).
+    open var modalPresentationStyle = UIModalPresentationStyle.automatic
+    /// The animation of a system presentation of this controller (`.coverVertical`).
+    open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+    /// Supplies a custom presentation's animators and presentation controller.
+    open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+    /// Whether the controller refuses dismissal by a swipe (false).
+    open var isModalInPresentation = false
+    /// Whether this controller's view is the area `.currentContext` presentations cover.
+    open var definesPresentationContext = false
+    /// The presentation controller managing this controller (made on first use for the
+    /// current `modalPresentationStyle`, so its delegate can be set before presenting).
+    var storedPresentationController: UIPresentationController?
+    /// The transition running for this controller's presentation or dismissal.
+    var runningTransition: PresentationTransition?
+    /// Where the view was before a full-screen presentation covered it.
+    var coveredViewHome: (UIView, Int)?
     /// Whether children get their appearance calls with this controller's (true by default).
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
@@ -138,14 +137,16 @@ open class UIViewController: UIResponder {
     open private(set) var children: [UIViewController] = []
     /// The containing controller.
     open private(set) weak var parent: UIViewController?
-    /// The controller this one presented.
-    open private(set) var presentedViewController: UIViewController?
-    /// The controller that presented this one.
-    open private(set) weak var presentingViewController: UIViewController?
-    /// True during the appearance calls of being presented.
-    open private(set) var isBeingPresented = false
-    /// True during the disappearance calls of being dismissed.
-    open private(set) var isBeingDismissed = false
+    /// The controller this one (or an ancestor) presented.
+    open var presentedViewController: UIViewController? { storedPresented ?? parent?.presentedViewController }
+    /// The controller that presented this one (or its nearest presented ancestor).
+    open var presentingViewController: UIViewController? { storedPresenting ?? parent?.presentingViewController }
+    var storedPresented: UIViewController?
+    weak var storedPresenting: UIViewController?
+    /// True while the controller is being presented (from `viewWillAppear` to `viewDidAppear`).
+    open internal(set) var isBeingPresented = false
+    /// True while the controller is being dismissed.
+    open internal(set) var isBeingDismissed = false
     /// True during the appearance calls after being added to a parent.
     open private(set) var isMovingToParent = false
     /// True during the disappearance calls after being removed from a parent.
@@ -343,49 +344,44 @@ open class UIViewController: UIResponder {
 
     // MARK: Presentation
 
-    /// Shows `viewControllerToPresent` over this controller's window (at once: no
-    /// transition), then calls `completion`.
+    /// Presents `viewControllerToPresent` modally over the window: the presentation
+    /// controller for its `modalPresentationStyle` (a custom one from its transitioning
+    /// delegate) places it; its animator (the delegate's, else sliding up from the bottom, or
+    /// fading for `.crossDissolve`) brings it in; `completion` runs once it has appeared.
+    ///
+    /// The presenting controller is the root of this controller's containers (or the nearest
+    /// that `definesPresentationContext`). A controller already presenting, or one already
+    /// presented, is left as it is (iOS warns and does the same).
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
-        guard presentedViewController == nil, viewControllerToPresent.presentingViewController == nil,
-              let window = viewIfLoaded?.window else { return }
-        presentedViewController = viewControllerToPresent
-        viewControllerToPresent.presentingViewController = self
-        let presented: UIView = viewControllerToPresent.view
-        presented.frame = window.bounds
-        viewControllerToPresent.isBeingPresented = true
-        let fullScreen = viewControllerToPresent.modalPresentationStyle == .fullScreen
-        if fullScreen { beginAppearanceTransition(false, animated: flag) }
-        window.addSubview(presented)
-        viewControllerToPresent.isBeingPresented = false
-        if fullScreen {
-            viewIfLoaded?.removeFromSuperview()
-            endAppearanceTransition()
-        }
-        completion?()
+        performPresentation(viewControllerToPresent, animated: flag, completion: completion)
     }
 
-    /// Dismisses the controller this one presented (or, when it presented none, this one
-    /// from its presenter), then calls `completion`.
+    /// Dismisses the controller this one presented (or, when it presented none, this one from
+    /// its presenter): controllers presented above it go first; its animator takes it away;
+    /// `completion` runs once it is gone.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-        guard let presented = presentedViewController else {
-            presentingViewController?.dismiss(animated: flag, completion: completion)
-            return
-        }
-        // Controllers the presented one presented go first.
-        if presented.presentedViewController != nil { presented.dismiss(animated: flag) }
-        let window = presented.viewIfLoaded?.window
-        let fullScreen = presented.modalPresentationStyle == .fullScreen
-        if fullScreen, let window, let view = viewIfLoaded {
-            beginAppearanceTransition(true, animated: flag)
-            window.insertSubview(view, belowSubview: presented.view)
-        }
-        presented.isBeingDismissed = true
-        presented.viewIfLoaded?.removeFromSuperview()
-        presented.isBeingDismissed = false
-        presented.presentingViewController = nil
-        presentedViewController = nil
-        if fullScreen { endAppearanceTransition() }
-        completion?()
+        performDismissal(animated: flag, completion: completion)
+    }
+
+    /// The presentation controller managing this controller — or, for a child, its nearest
+    /// presented ancestor's. Before a presentation, reading it makes the one the current
+    /// `modalPresentationStyle` will use (so its delegate can be set first).
+    open var presentationController: UIPresentationController? { nearestPresentationController }
+
+    /// The sheet presentation controller managing this controller, when it is (or will be)
+    /// presented as a page or form sheet.
+    open var sheetPresentationController: UISheetPresentationController? {
+        presentationController as? UISheetPresentationController
+    }
+
+    /// The coordinator of the presentation or dismissal running for this controller (or an
+    /// ancestor, or the controller it presents), for animating alongside it.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { runningCoordinator }
+
+    /// The animator a system presentation (or a custom one without an animator of its own)
+    /// uses; a controller with a look of its own (alerts) supplies another.
+    func systemPresentationAnimator(presenting: Bool) -> any UIViewControllerAnimatedTransitioning {
+        SystemPresentationAnimator(presenting: presenting, style: modalTransitionStyle)
     }
 
     // MARK: Responder chain

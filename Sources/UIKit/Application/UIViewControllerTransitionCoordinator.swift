@@ -9,6 +9,16 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     var transitionDuration: TimeInterval { get }
     /// The view the transition happens in.
     var containerView: UIView { get }
+    /// Whether a gesture drives the transition.
+    var isInteractive: Bool { get }
+    /// The presentation's style (`.none` for a transition that is not one).
+    var presentationStyle: UIModalPresentationStyle { get }
+    /// The rotation the transition applies (identity).
+    var targetTransform: CGAffineTransform { get }
+    /// The controller for `key` (nil for a size change).
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    /// The view for `key` (nil for a size change).
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
 }
 
 /// Runs animations alongside a size or trait transition and completions after it.
@@ -29,6 +39,11 @@ final class ImmediateTransitionCoordinator: UIViewControllerTransitionCoordinato
     let isCancelled = false
     let transitionDuration: TimeInterval
     let containerView: UIView
+    var isInteractive: Bool { false }
+    var presentationStyle: UIModalPresentationStyle { .none }
+    var targetTransform: CGAffineTransform { .identity }
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { nil }
+    func view(forKey key: UITransitionContextViewKey) -> UIView? { nil }
     private var completions: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
 
     init(containerView: UIView, duration: TimeInterval) {

@@ -20,6 +20,25 @@ open class UIWindow: UIView {
     /// The screen the window is shown on.
     open var screen: UIScreen = .main
 
+    /// Whether black shows behind the window's views (while a sheet shrinks the presenter).
+    var showsBlackBackdrop = false {
+        didSet {
+            guard showsBlackBackdrop != oldValue else { return }
+            if showsBlackBackdrop {
+                let backdrop = UIView(frame: bounds)
+                backdrop.backgroundColor = .black
+                backdrop.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                backdrop.isUserInteractionEnabled = false
+                insertSubview(backdrop, at: 0)
+                blackBackdrop = backdrop
+            } else {
+                blackBackdrop?.removeFromSuperview()
+                blackBackdrop = nil
+            }
+        }
+    }
+    private var blackBackdrop: UIView?
+
     /// Composites the window into its platform surface (made at the first frame).
     var compositor: WindowCompositor?
 
@@ -64,9 +83,14 @@ open class UIWindow: UIView {
 
     /// Resizing a window with a root view controller tells it first
     /// (`viewWillTransition(to:with:)`), then resizes, then runs the coordinator's completions.
+    /// A change of width class (see `traitCollection`) reaches the views' and controllers'
+    /// `traitCollectionDidChange(_:)`.
     open override var frame: CGRect {
         get { super.frame }
         set {
+            let classChanges = UIWindow.sizeClass(forWidth: newValue.width) != UIWindow.sizeClass(forWidth: super.frame.width)
+            if classChanges { traitSnapshot = subtreeTraits() }
+            defer { if classChanges { deliverTraitChanges() } }
             guard newValue.size != super.frame.size, let root = rootViewController else {
                 super.frame = newValue
                 return
@@ -76,6 +100,21 @@ open class UIWindow: UIView {
             super.frame = newValue
             coordinator.finish()
         }
+    }
+
+    /// The screen's traits, with the width class the window's width gives: regular from 600
+    /// points up, compact below.
+    ///
+    /// - Note: Differs from Apple: iOS takes the class from the device and the multitasking
+    ///   layout; Lamina's windows can be any width, so the width decides.
+    open override var traitCollection: UITraitCollection {
+        super.traitCollection.overriding(horizontal: UIWindow.sizeClass(forWidth: bounds.width))
+    }
+
+    static let regularWidth: CGFloat = 600
+
+    static func sizeClass(forWidth width: CGFloat) -> UIUserInterfaceSizeClass {
+        width >= regularWidth ? .regular : .compact
     }
 
     /// Makes the window key and shows it.

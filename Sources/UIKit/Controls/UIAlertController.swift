@@ -90,6 +90,11 @@ open class UIAlertController: UIViewController {
         modalPresentationStyle = .custom
     }
 
+    /// Alerts and action sheets come and go at once over their dimming view.
+    override func systemPresentationAnimator(presenting: Bool) -> any UIViewControllerAnimatedTransitioning {
+        ImmediatePresentationAnimator(presenting: presenting)
+    }
+
     /// Adds a button. An alert or sheet takes at most one `.cancel` action.
     open func addAction(_ action: UIAlertAction) {
         precondition(action.style != .cancel || !actions.contains { $0.style == .cancel },

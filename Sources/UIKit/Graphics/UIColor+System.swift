@@ -13,6 +13,11 @@ extension UIColor {
         UIColor { $0.userInterfaceStyle == .dark ? dark : light }
     }
 
+    /// A background: `dark` on the base level, `elevated` in raised content (sheets).
+    static func background(_ light: UIColor, dark: UIColor, elevated: UIColor) -> UIColor {
+        UIColor { $0.userInterfaceStyle != .dark ? light : ($0.userInterfaceLevel == .elevated ? elevated : dark) }
+    }
+
     // MARK: Grays
 
     public class var systemGray2: UIColor { system(rgb(174, 174, 178), dark: rgb(99, 99, 102)) }
@@ -23,12 +28,12 @@ extension UIColor {
 
     // MARK: Backgrounds
 
-    public class var systemBackground: UIColor { system(UIColor(white: 1, alpha: 1), dark: UIColor(white: 0, alpha: 1)) }
-    public class var secondarySystemBackground: UIColor { system(rgb(242, 242, 247), dark: rgb(28, 28, 30)) }
-    public class var tertiarySystemBackground: UIColor { system(UIColor(white: 1, alpha: 1), dark: rgb(44, 44, 46)) }
-    public class var systemGroupedBackground: UIColor { system(rgb(242, 242, 247), dark: UIColor(white: 0, alpha: 1)) }
-    public class var secondarySystemGroupedBackground: UIColor { system(UIColor(white: 1, alpha: 1), dark: rgb(28, 28, 30)) }
-    public class var tertiarySystemGroupedBackground: UIColor { system(rgb(242, 242, 247), dark: rgb(44, 44, 46)) }
+    public class var systemBackground: UIColor { background(UIColor(white: 1, alpha: 1), dark: UIColor(white: 0, alpha: 1), elevated: rgb(28, 28, 30)) }
+    public class var secondarySystemBackground: UIColor { background(rgb(242, 242, 247), dark: rgb(28, 28, 30), elevated: rgb(44, 44, 46)) }
+    public class var tertiarySystemBackground: UIColor { background(UIColor(white: 1, alpha: 1), dark: rgb(44, 44, 46), elevated: rgb(58, 58, 60)) }
+    public class var systemGroupedBackground: UIColor { background(rgb(242, 242, 247), dark: UIColor(white: 0, alpha: 1), elevated: rgb(28, 28, 30)) }
+    public class var secondarySystemGroupedBackground: UIColor { background(UIColor(white: 1, alpha: 1), dark: rgb(28, 28, 30), elevated: rgb(44, 44, 46)) }
+    public class var tertiarySystemGroupedBackground: UIColor { background(rgb(242, 242, 247), dark: rgb(44, 44, 46), elevated: rgb(58, 58, 60)) }
 
     // MARK: Text and separators
 

@@ -98,6 +98,18 @@ open class UIBarButtonItem: NSObject {
         setTargetAction(target, action)
     }
 
+    /// An item showing `image` with no action (`target: nil, action: nil`).
+    public convenience init(image: UIImage?, style: Style, target: AnyObject?, action: Never?) {
+        self.init()
+        self.image = image
+        self.style = style
+    }
+
+    /// A system item with no action (`target: nil, action: nil`).
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: AnyObject?, action: Never?) {
+        self.init(systemItem: systemItem)
+    }
+
     /// A system item calling `action` on `target` when tapped.
     public convenience init<Target: AnyObject>(barButtonSystemItem systemItem: SystemItem, target: Target?,
                                                action: ((Target) -> () -> Void)?) {

@@ -25,6 +25,14 @@ public enum UIUserInterfaceSizeClass: Int, Sendable {
     case regular = 2
 }
 
+/// Whether content sits on the base level or is raised (sheets, popovers): dark system
+/// backgrounds are lighter when raised.
+public enum UIUserInterfaceLevel: Int, Sendable {
+    case unspecified = -1
+    case base = 0
+    case elevated = 1
+}
+
 /// The direction text and layout run in.
 public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
     case unspecified = -1
@@ -50,10 +58,13 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     public let verticalSizeClass: UIUserInterfaceSizeClass
     /// The layout direction.
     public let layoutDirection: UITraitEnvironmentLayoutDirection
+    /// Base or elevated (the content of a sheet).
+    public let userInterfaceLevel: UIUserInterfaceLevel
 
     init(style: UIUserInterfaceStyle = .unspecified, idiom: UIUserInterfaceIdiom = .unspecified, scale: CGFloat = 0,
          horizontal: UIUserInterfaceSizeClass = .unspecified, vertical: UIUserInterfaceSizeClass = .unspecified,
-         direction: UITraitEnvironmentLayoutDirection = .unspecified) {
+         direction: UITraitEnvironmentLayoutDirection = .unspecified, level: UIUserInterfaceLevel = .unspecified) {
+        userInterfaceLevel = level
         userInterfaceStyle = style
         userInterfaceIdiom = idiom
         displayScale = scale
@@ -83,6 +94,11 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         self.init(scale: scale)
     }
 
+    /// A collection that specifies only the level.
+    public convenience init(userInterfaceLevel level: UIUserInterfaceLevel) {
+        self.init(level: level)
+    }
+
     /// A collection that specifies only the width class.
     public convenience init(horizontalSizeClass sizeClass: UIUserInterfaceSizeClass) {
         self.init(horizontal: sizeClass)
@@ -98,7 +114,9 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         var style = UIUserInterfaceStyle.unspecified, idiom = UIUserInterfaceIdiom.unspecified
         var scale: CGFloat = 0, horizontal = UIUserInterfaceSizeClass.unspecified
         var vertical = UIUserInterfaceSizeClass.unspecified, direction = UITraitEnvironmentLayoutDirection.unspecified
+        var level = UIUserInterfaceLevel.unspecified
         for traits in traitCollections {
+            if traits.userInterfaceLevel != .unspecified { level = traits.userInterfaceLevel }
             if traits.userInterfaceStyle != .unspecified { style = traits.userInterfaceStyle }
             if traits.userInterfaceIdiom != .unspecified { idiom = traits.userInterfaceIdiom }
             if traits.displayScale != 0 { scale = traits.displayScale }
@@ -106,14 +124,15 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
             if traits.verticalSizeClass != .unspecified { vertical = traits.verticalSizeClass }
             if traits.layoutDirection != .unspecified { direction = traits.layoutDirection }
         }
-        self.init(style: style, idiom: idiom, scale: scale, horizontal: horizontal, vertical: vertical, direction: direction)
+        self.init(style: style, idiom: idiom, scale: scale, horizontal: horizontal, vertical: vertical, direction: direction,
+                  level: level)
     }
 
     /// The traits of the screen: phone, scale 3, compact × regular, left to right, in the
     /// appearance `appearance(from:)` reads from the environment (light unless asked).
     static let screen = UITraitCollection(style: appearance(from: ProcessInfo.processInfo.environment), idiom: .phone,
                                           scale: UIScreen.mainScale, horizontal: .compact, vertical: .regular,
-                                          direction: .leftToRight)
+                                          direction: .leftToRight, level: .base)
 
     /// The screen's appearance: `LAMINA_APPEARANCE` (`dark` or `light`) when set, else the
     /// desktop's when it says (a GTK theme variant such as `Adwaita:dark`), else light.
@@ -131,11 +150,28 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         return .light
     }
 
+    /// `self` with the width class replaced.
+    func overriding(horizontal: UIUserInterfaceSizeClass) -> UITraitCollection {
+        guard horizontal != horizontalSizeClass else { return self }
+        return UITraitCollection(style: userInterfaceStyle, idiom: userInterfaceIdiom, scale: displayScale,
+                                 horizontal: horizontal, vertical: verticalSizeClass, direction: layoutDirection,
+                                 level: userInterfaceLevel)
+    }
+
+    /// `self` with the level replaced.
+    func overriding(level: UIUserInterfaceLevel) -> UITraitCollection {
+        guard level != userInterfaceLevel else { return self }
+        return UITraitCollection(style: userInterfaceStyle, idiom: userInterfaceIdiom, scale: displayScale,
+                                 horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection,
+                                 level: level)
+    }
+
     /// `self` with the appearance replaced (or kept for `.unspecified`).
     func overriding(style: UIUserInterfaceStyle) -> UITraitCollection {
         guard style != .unspecified, style != userInterfaceStyle else { return self }
         return UITraitCollection(style: style, idiom: userInterfaceIdiom, scale: displayScale,
-                                 horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection)
+                                 horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection,
+                                 level: userInterfaceLevel)
     }
 
     /// Whether every trait `trait` specifies has the same value here.
@@ -147,13 +183,14 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         if trait.horizontalSizeClass != .unspecified && trait.horizontalSizeClass != horizontalSizeClass { return false }
         if trait.verticalSizeClass != .unspecified && trait.verticalSizeClass != verticalSizeClass { return false }
         if trait.layoutDirection != .unspecified && trait.layoutDirection != layoutDirection { return false }
+        if trait.userInterfaceLevel != .unspecified && trait.userInterfaceLevel != userInterfaceLevel { return false }
         return true
     }
 
     /// Whether dynamic colours can resolve differently in `traitCollection` (its appearance
-    /// differs).
+    /// or level differs).
     open func hasDifferentColorAppearance(comparedTo traitCollection: UITraitCollection?) -> Bool {
-        traitCollection?.userInterfaceStyle != userInterfaceStyle
+        traitCollection?.userInterfaceStyle != userInterfaceStyle || traitCollection?.userInterfaceLevel != userInterfaceLevel
     }
 
     open override func isEqual(_ object: Any?) -> Bool {
@@ -161,6 +198,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         return other.userInterfaceStyle == userInterfaceStyle && other.userInterfaceIdiom == userInterfaceIdiom
             && other.displayScale == displayScale && other.horizontalSizeClass == horizontalSizeClass
             && other.verticalSizeClass == verticalSizeClass && other.layoutDirection == layoutDirection
+            && other.userInterfaceLevel == userInterfaceLevel
     }
 
     open override var hash: Int {

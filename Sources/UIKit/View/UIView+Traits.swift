@@ -18,6 +18,8 @@ extension UIView {
     private func applyingOverrides(to traits: UITraitCollection) -> UITraitCollection {
         var traits = traits
         if let controller = owningViewController { traits = traits.overriding(style: controller.overrideUserInterfaceStyle) }
+        // A sheet's content is raised.
+        if self is SheetView { traits = traits.overriding(level: .elevated) }
         return traits.overriding(style: overrideUserInterfaceStyle)
     }
 

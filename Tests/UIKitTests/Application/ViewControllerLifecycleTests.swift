@@ -80,30 +80,43 @@ import UIKit
         window.isHidden = true
     }
 
-    @Test(arguments: [UIViewController.ModalPresentationStyle.automatic, .fullScreen])
-    func presentAndDismiss(style: UIViewController.ModalPresentationStyle) {
-        let log = EventLog()
-        let root = logged("root", log)
-        let window = shown(root, log)
-        let sheet = logged("sheet", log)
-        sheet.modalPresentationStyle = style
-        var presented = false
-        root.present(sheet, animated: true) { presented = true }
-        #expect(presented)
-        #expect(root.presentedViewController === sheet && sheet.presentingViewController === root)
-        #expect(sheet.view.window === window && sheet.view.frame == window.bounds)
-        let fullScreen = style == .fullScreen
-        let expected = ["sheet loadView", "sheet viewDidLoad"] + (fullScreen ? ["root viewWillDisappear"] : [])
-            + ["sheet viewWillAppear", "sheet viewWillLayoutSubviews", "sheet viewDidLayoutSubviews", "sheet viewDidAppear"]
-            + (fullScreen ? ["root viewDidDisappear"] : [])
-        #expect(log.entries == expected)
-        log.clear()
-        var dismissed = false
-        sheet.dismiss(animated: true) { dismissed = true }
-        #expect(dismissed && root.presentedViewController == nil && sheet.view.window == nil)
-        #expect(log.entries.contains("sheet viewWillDisappear") && log.entries.contains("sheet viewDidDisappear"))
-        #expect(log.entries.contains("root viewDidAppear") == fullScreen)
-        #expect(root.view.window === window)
-        window.isHidden = true
+    @Test(arguments: [UIModalPresentationStyle.automatic, .fullScreen])
+    func presentAndDismiss(style: UIModalPresentationStyle) {
+        let clock = CAMediaClock(manualTime: 1000)
+        clock.withCurrent {
+            let log = EventLog()
+            let root = logged("root", log)
+            let window = shown(root, log)
+            let sheet = logged("sheet", log)
+            sheet.modalPresentationStyle = style
+            var presented = false
+            root.present(sheet, animated: true) { presented = true }
+            CATransaction.flush()
+            #expect(root.presentedViewController === sheet && sheet.presentingViewController === root)
+            #expect(sheet.isBeingPresented && !presented)
+            let fullScreen = style == .fullScreen
+            // The will calls come first; the did calls (and the completion) once the sheet is in.
+            #expect(log.entries == ["sheet loadView", "sheet viewDidLoad"] + (fullScreen ? ["root viewWillDisappear"] : [])
+                + ["sheet viewWillAppear", "sheet viewWillLayoutSubviews", "sheet viewDidLayoutSubviews"])
+            log.clear()
+            clock.advance(by: 0.6)
+            #expect(presented && !sheet.isBeingPresented)
+            #expect(log.entries == ["sheet viewDidAppear"] + (fullScreen ? ["root viewDidDisappear"] : []))
+            #expect(sheet.view.window === window)
+            // A page sheet leaves the presenter in the window; a full-screen one takes it out.
+            #expect((root.view.window == nil) == fullScreen)
+            log.clear()
+            var dismissed = false
+            sheet.dismiss(animated: true) { dismissed = true }
+            CATransaction.flush()
+            #expect(sheet.isBeingDismissed && !dismissed)
+            #expect(log.entries == ["sheet viewWillDisappear"] + (fullScreen ? ["root viewWillAppear"] : []))
+            log.clear()
+            clock.advance(by: 0.6)
+            #expect(dismissed && root.presentedViewController == nil && sheet.presentingViewController == nil && sheet.view.window == nil)
+            #expect(log.entries == ["sheet viewDidDisappear"] + (fullScreen ? ["root viewDidAppear"] : []))
+            #expect(root.view.window === window)
+            window.isHidden = true
+        }
     }
 }
