@@ -378,6 +378,42 @@ open class UIViewController: UIResponder {
     /// ancestor, or the controller it presents), for animating alongside it.
     open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { runningCoordinator }
 
+    /// Shows `vc` the way the nearest container that shows controllers does — a navigation
+    /// controller pushes it — looking through parents and then the presenting controller;
+    /// with none, presents it modally.
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let target = nearest(where: \.handlesShow) {
+            target.show(vc, sender: sender)
+        } else {
+            present(vc, animated: true)
+        }
+    }
+
+    /// Shows `vc` as a detail: a split view controller puts it in its secondary column;
+    /// without one it is shown as `show(_:sender:)` would (a push, or a modal presentation).
+    open func showDetailViewController(_ vc: UIViewController, sender: Any?) {
+        if let target = nearest(where: \.handlesShowDetail) {
+            target.showDetailViewController(vc, sender: sender)
+        } else {
+            show(vc, sender: sender)
+        }
+    }
+
+    /// Whether this container overrides `show(_:sender:)` (navigation controllers do).
+    var handlesShow: Bool { false }
+    /// Whether this container overrides `showDetailViewController(_:sender:)`.
+    var handlesShowDetail: Bool { false }
+
+    /// The nearest ancestor (through parents, then presenters) for which `test` holds.
+    private func nearest(where test: (UIViewController) -> Bool) -> UIViewController? {
+        var controller = parent ?? presentingViewController
+        while let current = controller {
+            if test(current) { return current }
+            controller = current.parent ?? current.presentingViewController
+        }
+        return nil
+    }
+
     /// The animator a system presentation (or a custom one without an animator of its own)
     /// uses; a controller with a look of its own (alerts) supplies another.
     func systemPresentationAnimator(presenting: Bool) -> any UIViewControllerAnimatedTransitioning {

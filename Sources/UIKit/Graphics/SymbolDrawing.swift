@@ -136,6 +136,11 @@ enum SymbolDrawing {
         case "square.and.arrow.up":
             return filled ? nil : Glyph(strokes: [line([(0.3, 0.4), (0.15, 0.4), (0.15, 0.92), (0.85, 0.92), (0.85, 0.4), (0.7, 0.4)]),
                                                 line([(0.5, 0.62), (0.5, 0.06)]), line([(0.32, 0.22), (0.5, 0.06), (0.68, 0.22)])])
+        case "sidebar.left":
+            guard !filled else { return nil }
+            let frame = CGPath(roundedRect: CGRect(x: 0.04, y: 0.16, width: 0.92, height: 0.68), cornerWidth: 0.12, cornerHeight: 0.12, transform: nil)
+            return Glyph(strokes: [frame, line([(0.38, 0.16), (0.38, 0.84)]), line([(0.14, 0.3), (0.26, 0.3)]),
+                                   line([(0.14, 0.42), (0.26, 0.42)]), line([(0.14, 0.54), (0.26, 0.54)])])
         case "xmark.circle":
             let cross = [line([(0.34, 0.34), (0.66, 0.66)]), line([(0.66, 0.34), (0.34, 0.66)])]
             guard filled else { return Glyph(strokes: [ellipse(0.05, 0.05, 0.9, 0.9)] + cross) }

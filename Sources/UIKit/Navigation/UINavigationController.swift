@@ -100,6 +100,13 @@ open class UINavigationController: UIViewController {
         return controller
     }
 
+    /// Pushes `vc` (what `show(_:sender:)` does in a navigation controller).
+    open override func show(_ vc: UIViewController, sender: Any?) {
+        pushViewController(vc, animated: true)
+    }
+
+    override var handlesShow: Bool { true }
+
     /// Pushes `viewController` on top, sliding it in when `animated`.
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         guard !stack.contains(where: { $0 === viewController }) else { return }
