@@ -65,6 +65,10 @@ open class UIViewController: UIResponder {
     open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
     /// Supplies a custom presentation's animators and presentation controller.
     open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+    /// Insets added to the safe area of the controller's view (for views of your own over it).
+    open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet { if additionalSafeAreaInsets != oldValue { viewIfLoaded?.noteSafeAreaChanged() } }
+    }
     /// Whether the controller refuses dismissal by a swipe (false).
     open var isModalInPresentation = false
     /// Whether this controller's view is the area `.currentContext` presentations cover.

@@ -5,14 +5,32 @@ import Foundation
 /// items at the leading edge, the right items at the trailing edge, over a bar background
 /// with a hairline under it.
 ///
-/// - Note: Differs from Apple: large titles and the bar's blur are not drawn yet; the back
-///   chevron is drawn with Lamina's own path.
+/// With `prefersLargeTitles` and a top item whose `largeTitleDisplayMode` resolves to large
+/// (`.always`, or `.automatic` following the item below — large for the first), the bar is 52
+/// points taller, the title in 34-point bold on the leading side of that extra area, and the
+/// bar is clear with no hairline (its scroll-edge look) while the large title shows. A
+/// navigation controller shrinks the large area as its top controller's scroll view scrolls.
+///
+/// - Note: Differs from Apple: the bar's blur is not drawn; the back chevron is drawn with
+///   Lamina's own path.
 @preconcurrency @MainActor
 open class UINavigationBar: UIView {
     static let height: CGFloat = 44
+    /// The extra height of the large-title area.
+    static let largeTitleHeight: CGFloat = 52
 
     private(set) var storedItems: [UINavigationItem] = []
     private let titleLabel = UILabel()
+    private let largeArea = UIView()
+    private let largeLabel = UILabel()
+    /// How much of the large-title area shows (0 when collapsed or not large).
+    var largeTitleShown: CGFloat = 0 {
+        didSet {
+            guard largeTitleShown != oldValue else { return }
+            updateColors()
+            setNeedsLayout()
+        }
+    }
     private let hairline = CALayer()
     private var backButton: BarButton?
     private var leftButtons: [BarButton] = []
@@ -45,20 +63,44 @@ open class UINavigationBar: UIView {
         return top
     }
 
-    /// Whether titles are large (stored; drawn standard).
-    open var prefersLargeTitles = false
+    /// Whether the top item's title may show large (see the class notes).
+    open var prefersLargeTitles = false { didSet { if prefersLargeTitles != oldValue { rebuild(); onLargeTitlesChange?() } } }
+    /// Told when `prefersLargeTitles` changes (the navigation controller lays out again).
+    var onLargeTitlesChange: (() -> Void)?
     /// Whether the bar lets content show through (stored; the bar is drawn opaque).
     open var isTranslucent = true
     /// The bar's background colour (nil: the system bar colour).
     open var barTintColor: UIColor? { didSet { updateColors() } }
     /// Attributes of the title text.
     open var titleTextAttributes: [NSAttributedString.Key: Any]? { didSet { rebuild() } }
-    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
+    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]? { didSet { rebuild() } }
+
+    /// Whether the top item's title shows large.
+    var showsLargeTitle: Bool { showsLargeTitle(for: storedItems) }
+
+    /// Whether the last of `items` shows its title large.
+    func showsLargeTitle(for items: [UINavigationItem]) -> Bool {
+        guard prefersLargeTitles else { return false }
+        var large = true
+        for item in items {
+            switch item.largeTitleDisplayMode {
+            case .always: large = true
+            case .never: large = false
+            case .automatic: break
+            case .inline: large = false
+            }
+        }
+        return large
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
         titleLabel.textAlignment = .center
         addSubview(titleLabel)
+        largeArea.clipsToBounds = true
+        largeArea.isUserInteractionEnabled = false
+        largeArea.addSubview(largeLabel)
+        addSubview(largeArea)
         layer.addSublayer(hairline)
         updateColors()
     }
@@ -71,11 +113,17 @@ open class UINavigationBar: UIView {
     private static let barColor = UIColor.system(UIColor(red: 249 / 255, green: 249 / 255, blue: 249 / 255, alpha: 1),
                                                  dark: UIColor(red: 29 / 255, green: 29 / 255, blue: 31 / 255, alpha: 1))
 
+    /// Whether the bar shows its scroll-edge look: clear, no hairline (a large title showing).
+    private var isAtScrollEdge: Bool { largeTitleShown > 0.5 && barTintColor == nil }
+
     private func updateColors() {
-        backgroundColor = barTintColor ?? UINavigationBar.barColor
+        let edge = isAtScrollEdge
+        backgroundColor = edge ? .clear : barTintColor ?? UINavigationBar.barColor
         LayerTransaction.immediate {
             hairline.backgroundColor = UIColor.separator.resolvedColor(with: traitCollection).cgColor
+            hairline.isHidden = edge
         }
+        titleLabel.alpha = showsLargeTitle && largeTitleShown > 0.5 ? 0 : 1
     }
 
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
@@ -96,11 +144,18 @@ open class UINavigationBar: UIView {
         rightButtons = []
         guard let top = topItem else {
             titleLabel.text = nil
+            largeLabel.text = nil
             return
         }
         var attributes: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 17, weight: .semibold), .foregroundColor: UIColor.label]
         for (key, value) in titleTextAttributes ?? [:] { attributes[key] = value }
         titleLabel.attributedText = NSAttributedString(string: top.title ?? "", attributes: attributes)
+        var large: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 34, weight: .bold), .foregroundColor: UIColor.label]
+        for (key, value) in largeTitleTextAttributes ?? [:] { large[key] = value }
+        largeLabel.attributedText = NSAttributedString(string: top.title ?? "", attributes: large)
+        largeArea.isHidden = !showsLargeTitle
+        updateColors()
+        onLargeTitlesChange?()
         titleLabel.isHidden = top.titleView != nil
         if let titleView = top.titleView, titleView.superview !== self { addSubview(titleView) }
         let showsBack = backItem != nil && !top.hidesBackButton && (top.leftBarButtonItems == nil || top.leftItemsSupplementBackButton)
@@ -127,10 +182,18 @@ open class UINavigationBar: UIView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        let b = bounds
+        let full = bounds
+        // Buttons and the standard title sit in the top 44 points; a large title below.
+        let b = CGRect(x: full.minX, y: full.minY, width: full.width, height: Swift.min(full.height, UINavigationBar.height))
+        let largeHeight = Swift.max(0, full.height - UINavigationBar.height)
+        largeArea.frame = CGRect(x: 0, y: UINavigationBar.height, width: full.width, height: largeHeight)
+        let largeLine = Swift.max(largeLabel.intrinsicContentSize.height, 41)
+        // The title rests 8 points above the bottom of a full large area and goes up with it.
+        largeLabel.frame = CGRect(x: 16, y: largeHeight - largeLine - 8 + Swift.max(0, largeHeight - UINavigationBar.largeTitleHeight) * 0,
+                                  width: Swift.max(0, full.width - 32), height: largeLine)
         let hairlineHeight = 1 / (traitCollection.displayScale > 0 ? traitCollection.displayScale : 1)
         LayerTransaction.immediate {
-            hairline.frame = CGRect(x: 0, y: b.height, width: b.width, height: hairlineHeight)
+            hairline.frame = CGRect(x: 0, y: full.height, width: b.width, height: hairlineHeight)
         }
         // Leading: the back button then the left items; trailing: the right items inwards.
         var leading: CGFloat = 8

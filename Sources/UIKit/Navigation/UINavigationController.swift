@@ -192,7 +192,9 @@ open class UINavigationController: UIViewController {
             new.beginAppearanceTransition(true, animated: animate)
         }
         delegate?.navigationController(self, willShow: new, animated: animate)
-        let area = contentArea
+        layoutBar()
+        let area = contentArea(for: new)
+        let oldArea = old?.viewIfLoaded?.frame ?? area
         if forward {
             view.insertSubview(newView, belowSubview: bar)
         } else if let oldView = old?.viewIfLoaded {
@@ -223,20 +225,62 @@ open class UINavigationController: UIViewController {
         // (pop); the leaving one goes the other way.
         UIView.performWithoutAnimation {
             newView.frame = area.offsetBy(dx: forward ? width : -width / 3, dy: 0)
-            oldView.frame = area
+            oldView.frame = oldArea
         }
         UIView.animate(withDuration: UINavigationController.transitionDuration, delay: 0, options: [.curveEaseInOut], animations: {
             newView.frame = area
-            oldView.frame = area.offsetBy(dx: forward ? -width / 3 : width, dy: 0)
+            oldView.frame = oldArea.offsetBy(dx: forward ? -width / 3 : width, dy: 0)
         }, completion: finish)
     }
 
-    /// Where the top controller's view goes: everything below the bar.
-    private var contentArea: CGRect {
+    /// Whether `controller`'s item (with the items below it) shows a large title.
+    private func showsLargeTitle(_ controller: UIViewController) -> Bool {
+        guard !bar.isHidden, let index = stack.firstIndex(where: { $0 === controller }) else { return false }
+        return bar.showsLargeTitle(for: stack[...index].map(\.navigationItem))
+    }
+
+    /// Where `controller`'s view goes: below the bar; under it, from the bar's top, when its
+    /// title shows large (its safe area then keeps content clear of the bar's full height, and
+    /// its scroll view, scrolling, collapses the large title).
+    private func contentArea(for controller: UIViewController) -> CGRect {
         guard isViewLoaded else { return .zero }
         let b = view.bounds
-        let top = bar.isHidden ? 0 : bar.frame.maxY
+        let large = showsLargeTitle(controller)
+        controller.viewIfLoaded?.systemSafeAreaInsets.top = large ? UINavigationBar.height + UINavigationBar.largeTitleHeight : 0
+        let top = bar.isHidden ? 0 : (large ? bar.frame.minY : bar.frame.minY + UINavigationBar.height)
         return CGRect(x: 0, y: top, width: b.width, height: Swift.max(0, b.height - top))
+    }
+
+    private weak var observedScrollView: UIScrollView?
+
+    /// Follows the top controller's scroll view (its view, or its first subview) while its
+    /// title shows large.
+    private func observeTopScrollView() {
+        var scroll: UIScrollView?
+        if let top = stack.last, showsLargeTitle(top), let content = top.viewIfLoaded {
+            scroll = (content as? UIScrollView) ?? content.subviews.first as? UIScrollView
+        }
+        guard scroll !== observedScrollView else { return }
+        observedScrollView?.offsetObservers[ObjectIdentifier(self)] = nil
+        scroll?.offsetObservers[ObjectIdentifier(self)] = { [weak self] in self?.layoutBar() }
+        observedScrollView = scroll
+    }
+
+    /// Sizes the bar: 44 points, plus what shows of the large-title area (all 52 points at
+    /// rest, less as the content scrolls up under it, more as it is pulled down).
+    private func layoutBar() {
+        guard isViewLoaded else { return }
+        let b = view.bounds
+        var shown: CGFloat = 0
+        if bar.showsLargeTitle, !bar.isHidden {
+            shown = UINavigationBar.largeTitleHeight
+            if let scroll = observedScrollView {
+                let scrolled = scroll.contentOffset.y + scroll.adjustedContentInset.top
+                shown = Swift.max(0, UINavigationBar.largeTitleHeight - scrolled)
+            }
+        }
+        bar.largeTitleShown = shown
+        bar.frame = CGRect(x: 0, y: view.safeAreaInsets.top, width: b.width, height: UINavigationBar.height + shown)
     }
 
     // MARK: The edge-swipe pop
@@ -277,16 +321,16 @@ open class UINavigationController: UIViewController {
     /// Both views placed for `progress` (0: the leaving view in place, 1: gone).
     private func follow(progress: CGFloat, width: CGFloat) {
         guard let interactive else { return }
-        let area = contentArea
         UIView.performWithoutAnimation {
-            interactive.leaving.viewIfLoaded?.frame = area.offsetBy(dx: width * progress, dy: 0)
-            interactive.arriving.viewIfLoaded?.frame = area.offsetBy(dx: -width / 3 * (1 - progress), dy: 0)
+            interactive.leaving.viewIfLoaded?.frame = contentArea(for: interactive.leaving).offsetBy(dx: width * progress, dy: 0)
+            interactive.arriving.viewIfLoaded?.frame = contentArea(for: interactive.arriving).offsetBy(dx: -width / 3 * (1 - progress), dy: 0)
         }
     }
 
     private func finishInteractivePop(completes: Bool, from progress: CGFloat, width: CGFloat) {
         guard let (leaving, arriving, onScreen) = interactive else { return }
-        let area = contentArea
+        let area = contentArea(for: arriving)
+        let leavingArea = contentArea(for: leaving)
         let remaining = completes ? 1 - progress : progress
         let duration = Swift.max(0.1, UINavigationController.transitionDuration * Double(remaining))
         if completes {
@@ -298,7 +342,7 @@ open class UINavigationController: UIViewController {
             arriving.beginAppearanceTransition(false, animated: true)
         }
         UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseOut], animations: {
-            leaving.viewIfLoaded?.frame = completes ? area.offsetBy(dx: width, dy: 0) : area
+            leaving.viewIfLoaded?.frame = completes ? leavingArea.offsetBy(dx: width, dy: 0) : leavingArea
             arriving.viewIfLoaded?.frame = completes ? area : area.offsetBy(dx: -width / 3, dy: 0)
         }, completion: { [weak self] _ in
             guard let self else { return }
@@ -331,15 +375,15 @@ open class UINavigationController: UIViewController {
         root.addSubview(bar)
         root.addGestureRecognizer(edgePan)
         bar.onBack = { [weak self] in self?.popViewController(animated: true) }
+        bar.onLargeTitlesChange = { [weak self] in self?.viewIfLoaded?.setNeedsLayout() }
         view = root
         if let top = stack.last { root.insertSubview(top.view, belowSubview: bar) }
     }
 
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        let b = view.bounds
-        let top = view.safeAreaInsets.top
-        bar.frame = CGRect(x: 0, y: top, width: b.width, height: UINavigationBar.height)
-        if !transitioning { stack.last?.viewIfLoaded?.frame = contentArea }
+        observeTopScrollView()
+        layoutBar()
+        if !transitioning, let top = stack.last { top.viewIfLoaded?.frame = contentArea(for: top) }
     }
 }

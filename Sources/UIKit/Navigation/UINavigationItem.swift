@@ -22,8 +22,9 @@ open class UINavigationItem: NSObject {
     open var hidesBackButton = false { didSet { changed() } }
     /// Whether the left items show beside the back button rather than replacing it.
     open var leftItemsSupplementBackButton = false { didSet { changed() } }
-    /// Whether the title is large (stored; Lamina's bar shows standard titles).
-    open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+    /// Whether the title shows large when the bar `prefersLargeTitles` (`.automatic`: as the
+    /// item below does; large for the first).
+    open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic { didSet { changed() } }
 
     open var leftBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
     open var rightBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }

@@ -130,6 +130,20 @@ open class UIScrollView: UIView {
 
     private var lastAdjustedInset = UIEdgeInsets.zero
 
+    /// A new safe area changes the adjusted insets; content resting at the top stays there.
+    open override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        let old = lastAdjustedInset
+        insetsChanged()
+        let top = adjustedContentInset.top
+        if top != old.top, !isDragging, !isDecelerating, abs(contentOffset.y + old.top) < 0.5 {
+            contentOffset = CGPoint(x: contentOffset.x, y: -top)
+        }
+    }
+
+    /// Told when the content moves (a navigation controller following its top scroll view).
+    var offsetObservers: [ObjectIdentifier: () -> Void] = [:]
+
     private func insetsChanged() {
         let adjusted = adjustedContentInset
         guard adjusted != lastAdjustedInset else { return }
@@ -424,6 +438,7 @@ open class UIScrollView: UIView {
 
     private func didChangeOffset() {
         setNeedsLayout()
+        for observer in offsetObservers.values { observer() }
         let moving = isTracking || isDragging || isDecelerating || motion != nil
         if moving || indicators.isShowing {
             indicators.update(self, show: moving)

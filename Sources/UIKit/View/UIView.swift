@@ -34,6 +34,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     var storedBackgroundColor: UIColor?
     /// Each subtree view's traits just before an appearance override changes.
     var traitSnapshot: [(UIView, UITraitCollection)] = []
+    /// Insets a container gives its child controller's view (a large title's area).
+    var systemSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet { if systemSafeAreaInsets != oldValue { noteSafeAreaChanged() } }
+    }
     /// Whether touches are delivered to this view; false makes `hitTest` skip it.
     open var isUserInteractionEnabled = true
     /// Whether the view takes more than one touch at a time (false: touches beyond the first
@@ -522,12 +526,46 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         setNeedsLayout()
     }
 
-    /// The parts of the view covered by bars, notches and rounded display corners: none on a
-    /// desktop window or headless screen.
-    open var safeAreaInsets: UIEdgeInsets { .zero }
+    /// The parts of the view covered by bars (a large navigation title's area) and its
+    /// controller's `additionalSafeAreaInsets`, with what of its superview's safe area it
+    /// overlaps. A desktop window or headless screen has no notch or rounded corners: a
+    /// window's own insets are zero.
+    open var safeAreaInsets: UIEdgeInsets {
+        var insets = systemSafeAreaInsets
+        if let controller = owningViewController {
+            let extra = controller.additionalSafeAreaInsets
+            insets = UIEdgeInsets(top: insets.top + extra.top, left: insets.left + extra.left,
+                                  bottom: insets.bottom + extra.bottom, right: insets.right + extra.right)
+        }
+        guard let superview, superview.hasSafeArea else { return insets }
+        let parent = superview.safeAreaInsets
+        let area = superview.bounds.inset(by: parent)
+        let f = frame
+        return UIEdgeInsets(top: Swift.max(insets.top, area.minY - f.minY), left: Swift.max(insets.left, area.minX - f.minX),
+                            bottom: Swift.max(insets.bottom, f.maxY - area.maxY), right: Swift.max(insets.right, f.maxX - area.maxX))
+    }
 
-    /// Called when `safeAreaInsets` changed (never on Lamina's screens).
+    /// Whether this view or an ancestor has safe-area insets of its own (cheap: most have none).
+    var hasSafeArea: Bool {
+        var view: UIView? = self
+        while let current = view {
+            if current.systemSafeAreaInsets != .zero || current.owningViewController.map({ $0.additionalSafeAreaInsets != .zero }) == true {
+                return true
+            }
+            view = current.superview
+        }
+        return false
+    }
+
+    /// Called when `safeAreaInsets` changed.
     open func safeAreaInsetsDidChange() {}
+
+    /// Tells this view and its descendants that their safe areas may have changed.
+    func noteSafeAreaChanged() {
+        safeAreaInsetsDidChange()
+        setNeedsLayout()
+        for subview in storedSubviews { subview.noteSafeAreaChanged() }
+    }
 
     // MARK: Drawing
 
