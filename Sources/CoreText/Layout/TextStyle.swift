@@ -32,6 +32,9 @@ package protocol TextFontBridging {
 /// A value UIKit's colour type gives Core Text.
 package protocol TextColorBridging {
     var bridgedCGColor: CGColor { get }
+    /// Whether the colour bridges the same whenever asked (false for a colour that depends on
+    /// the current appearance: it is not remembered).
+    var bridgesConstantly: Bool { get }
 }
 
 /// A value UIKit's paragraph style gives Core Text.
@@ -232,8 +235,14 @@ enum BridgeCache {
     static func color(_ value: Any) -> CGColor? {
         let (type, reference) = identity(value)
         if let hit = colors.hit(type, reference) { return hit }
-        guard let bridged = (value as? CGColor) ?? (value as? TextColorBridging)?.bridgedCGColor else { return nil }
-        if Swift.type(of: value) is AnyClass { colors.keep(type, reference, value, bridged) }
+        if let color = value as? CGColor {
+            colors.keep(type, reference, value, color)
+            return color
+        }
+        guard let bridging = value as? TextColorBridging else { return nil }
+        let bridged = bridging.bridgedCGColor
+        // A dynamic colour resolves for the current appearance each time.
+        if bridging.bridgesConstantly, Swift.type(of: value) is AnyClass { colors.keep(type, reference, value, bridged) }
         return bridged
     }
 }

@@ -3,7 +3,7 @@
 open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     private let staticColor: CGColor
     /// For a dynamic colour: the colour for given traits.
-    private let provider: (@Sendable (UITraitCollection) -> UIColor)?
+    let provider: (@Sendable (UITraitCollection) -> UIColor)?
 
     /// The Core Graphics colour; a dynamic colour resolves with `UITraitCollection.current`.
     open var cgColor: CGColor {

@@ -307,4 +307,5 @@ extension NSShadow: TextShadowBridging {
 
 extension UIColor: TextColorBridging {
     package var bridgedCGColor: CGColor { cgColor }
+    package var bridgesConstantly: Bool { provider == nil }
 }

@@ -141,4 +141,22 @@ import UIKit
         #expect(try lowestInkedRow(.alignCenters) == 24)
         #expect(try lowestInkedRow(.none) == 20)
     }
+
+    /// A label sized before it joins a dark window (sizeToFit, a stack measuring it) draws
+    /// its default `.label` colour as dark mode's white, not the light black it was measured in.
+    @Test func aLabelMeasuredInLightDrawsInDark() throws {
+        let label = UILabel()
+        label.text = "Measured first"
+        label.sizeToFit()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+        window.overrideUserInterfaceStyle = .dark
+        window.addSubview(label)
+        window.makeKeyAndVisible()
+        window.layoutIfNeeded()
+        let image = try #require(UIGraphicsImageRenderer(size: label.bounds.size).image { label.layer.render(in: $0.cgContext) }.cgImage)
+        let data = try #require(image.dataProvider?.data as Data?)
+        let brightest = stride(from: 0, to: data.count, by: 4).map { Int(data[$0]) }.max() ?? 0
+        #expect(brightest > 200)
+        window.isHidden = true
+    }
 }
