@@ -268,6 +268,7 @@ open class UIButton: UIControl {
     open func setTitleColor(_ color: UIColor?, for state: UIControl.State) {
         titleColors[state.rawValue] = color
         updateConfiguration()
+        appearanceSet("titleColor.\(state.rawValue)") { $0.setTitleColor(color, for: state) }
     }
 
     /// The title colour set for `state` (the normal one when none was set for it); nil when

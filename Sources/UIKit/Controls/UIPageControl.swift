@@ -53,9 +53,9 @@ open class UIPageControl: UIControl {
     /// Whether a single page hides the control (false by default).
     open var hidesForSinglePage = false { didSet { updateVisibility() } }
     /// The other pages' dots (nil: a tertiary label gray).
-    open var pageIndicatorTintColor: UIColor? { didSet { updateColors() } }
+    open var pageIndicatorTintColor: UIColor? { didSet { updateColors(); appearanceSet("pageIndicatorTintColor") { [pageIndicatorTintColor] in $0.pageIndicatorTintColor = pageIndicatorTintColor } } }
     /// The current page's dot (nil: the label colour).
-    open var currentPageIndicatorTintColor: UIColor? { didSet { updateColors() } }
+    open var currentPageIndicatorTintColor: UIColor? { didSet { updateColors(); appearanceSet("currentPageIndicatorTintColor") { [currentPageIndicatorTintColor] in $0.currentPageIndicatorTintColor = currentPageIndicatorTintColor } } }
     /// Stored; Lamina draws no background behind the dots.
     open var backgroundStyle: BackgroundStyle = .automatic
     /// Stored; taps move one page at a time.

@@ -32,9 +32,9 @@ open class UIProgressView: UIView {
     }
 
     /// The filled part's colour (nil: the tint colour).
-    open var progressTintColor: UIColor? { didSet { updateColors() } }
+    open var progressTintColor: UIColor? { didSet { updateColors(); appearanceSet("progressTintColor") { [progressTintColor] in $0.progressTintColor = progressTintColor } } }
     /// The track's colour (nil: a system fill gray).
-    open var trackTintColor: UIColor? { didSet { updateColors() } }
+    open var trackTintColor: UIColor? { didSet { updateColors(); appearanceSet("trackTintColor") { [trackTintColor] in $0.trackTintColor = trackTintColor } } }
     /// An image stretched over the filled part instead of its colour.
     open var progressImage: UIImage? { didSet { updateColors() } }
     /// An image stretched over the track instead of its colour.

@@ -92,7 +92,7 @@ open class UISegmentedControl: UIControl {
     /// Whether segments are as wide as their content instead of equal.
     open var apportionsSegmentWidthsByContent = false { didSet { invalidateIntrinsicContentSize(); setNeedsLayout() } }
     /// The thumb's colour (nil: white, or a gray in the dark appearance).
-    open var selectedSegmentTintColor: UIColor? { didSet { updateColors() } }
+    open var selectedSegmentTintColor: UIColor? { didSet { updateColors(); appearanceSet("selectedSegmentTintColor") { [selectedSegmentTintColor] in $0.selectedSegmentTintColor = selectedSegmentTintColor } } }
 
     open func insertSegment(withTitle title: String?, at segment: Int, animated: Bool) {
         insert(Segment(title: title), at: segment)
@@ -173,6 +173,7 @@ open class UISegmentedControl: UIControl {
     /// Text attributes for titles in `state` (`.normal`, `.selected`, …).
     open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {
         titleAttributes[state.rawValue] = attributes
+        appearanceSet("titleTextAttributes.\(state.rawValue)") { $0.setTitleTextAttributes(attributes, for: state) }
         updateColors()
         invalidateIntrinsicContentSize()
         setNeedsLayout()

@@ -80,11 +80,11 @@ open class UISlider: UIControl {
     /// The image right of the track, or nil.
     open var maximumValueImage: UIImage? { didSet { updateImages() } }
     /// The track before the thumb (nil: the tint colour).
-    open var minimumTrackTintColor: UIColor? { didSet { updateColors() } }
+    open var minimumTrackTintColor: UIColor? { didSet { updateColors(); appearanceSet("minimumTrackTintColor") { [minimumTrackTintColor] in $0.minimumTrackTintColor = minimumTrackTintColor } } }
     /// The track after the thumb (nil: a system fill gray).
-    open var maximumTrackTintColor: UIColor? { didSet { updateColors() } }
+    open var maximumTrackTintColor: UIColor? { didSet { updateColors(); appearanceSet("maximumTrackTintColor") { [maximumTrackTintColor] in $0.maximumTrackTintColor = maximumTrackTintColor } } }
     /// The thumb's colour (nil: white).
-    open var thumbTintColor: UIColor? { didSet { updateColors() } }
+    open var thumbTintColor: UIColor? { didSet { updateColors(); appearanceSet("thumbTintColor") { [thumbTintColor] in $0.thumbTintColor = thumbTintColor } } }
 
     /// Sets the value (kept within the limits), sliding the thumb when `animated`; sends
     /// nothing.

@@ -47,9 +47,9 @@ open class UISwitch: UIControl {
     private let thumb = CALayer()
 
     /// The fill of the track when on (nil: the system green).
-    open var onTintColor: UIColor? { didSet { updateColors() } }
+    open var onTintColor: UIColor? { didSet { updateColors(); appearanceSet("onTintColor") { [onTintColor] in $0.onTintColor = onTintColor } } }
     /// The thumb's colour (nil: white).
-    open var thumbTintColor: UIColor? { didSet { updateColors() } }
+    open var thumbTintColor: UIColor? { didSet { updateColors(); appearanceSet("thumbTintColor") { [thumbTintColor] in $0.thumbTintColor = thumbTintColor } } }
     /// Stored; iOS 7 and later draw no on/off images.
     open var onImage: UIImage?
     /// Stored; iOS 7 and later draw no on/off images.

@@ -76,7 +76,7 @@ open class UITableView: UIScrollView {
     /// Whether rows show separators.
     open var separatorStyle: UITableViewCell.SeparatorStyle = .singleLine { didSet { setNeedsLayout() } }
     /// The separators' colour.
-    open var separatorColor: UIColor? = .separator { didSet { setNeedsLayout() } }
+    open var separatorColor: UIColor? = .separator { didSet { setNeedsLayout(); appearanceSet("separatorColor") { [separatorColor] in $0.separatorColor = separatorColor } } }
     /// The separators' insets (16 points at the leading edge).
     open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { setNeedsLayout() } }
     /// What separator insets are measured from.

@@ -55,7 +55,28 @@ open class UIBarButtonItem: NSObject {
     open var image: UIImage? { didSet { changed?() } }
     open var style: Style = .plain { didSet { changed?() } }
     open var isEnabled = true { didSet { changed?() } }
-    open var tintColor: UIColor? { didSet { changed?() } }
+    open var tintColor: UIColor? {
+        didSet {
+            // Appearance settings are applied as the bar builds the item's button.
+            if !AppearanceRegistry.isApplying { changed?() }
+            appearanceSet("tintColor") { [tintColor] in $0.tintColor = tintColor }
+        }
+    }
+    private var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+    /// The appearance properties set on this item itself.
+    var explicitAppearanceKeys: Set<String> = []
+
+    /// Text attributes (font, colour) of the title in `state`.
+    open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {
+        titleAttributes[state.rawValue] = attributes
+        appearanceSet("titleTextAttributes.\(state.rawValue)") { $0.setTitleTextAttributes(attributes, for: state) }
+        if !AppearanceRegistry.isApplying { changed?() }
+    }
+
+    /// The title's text attributes for `state`.
+    open func titleTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? {
+        titleAttributes[state.rawValue]
+    }
     /// A view shown instead of the button.
     open var customView: UIView? { didSet { changed?() } }
     /// A fixed width (0: the content's).

@@ -68,12 +68,24 @@ open class UINavigationBar: UIView {
     /// Told when `prefersLargeTitles` changes (the navigation controller lays out again).
     var onLargeTitlesChange: (() -> Void)?
     /// Whether the bar lets content show through (stored; the bar is drawn opaque).
-    open var isTranslucent = true
+    open var isTranslucent = true { didSet { appearanceSet("isTranslucent") { [isTranslucent] in $0.isTranslucent = isTranslucent } } }
     /// The bar's background colour (nil: the system bar colour).
-    open var barTintColor: UIColor? { didSet { updateColors() } }
+    open var barTintColor: UIColor? { didSet { updateColors(); appearanceSet("barTintColor") { [barTintColor] in $0.barTintColor = barTintColor } } }
     /// Attributes of the title text.
-    open var titleTextAttributes: [NSAttributedString.Key: Any]? { didSet { rebuild() } }
-    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]? { didSet { rebuild() } }
+    open var titleTextAttributes: [NSAttributedString.Key: Any]? {
+        didSet {
+            rebuild()
+            let value = titleTextAttributes
+            appearanceSet("titleTextAttributes") { $0.titleTextAttributes = value }
+        }
+    }
+    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]? {
+        didSet {
+            rebuild()
+            let value = largeTitleTextAttributes
+            appearanceSet("largeTitleTextAttributes") { $0.largeTitleTextAttributes = value }
+        }
+    }
 
     /// Whether the top item's title shows large.
     var showsLargeTitle: Bool { showsLargeTitle(for: storedItems) }
@@ -126,6 +138,12 @@ open class UINavigationBar: UIView {
         titleLabel.alpha = showsLargeTitle && largeTitleShown > 0.5 ? 0 : 1
     }
 
+    /// Entering a window, the bar's items take their appearance settings.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        if window != nil, AppearanceRegistry.isActive { rebuild() }
+    }
+
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         updateColors()
@@ -172,6 +190,7 @@ open class UINavigationBar: UIView {
     }
 
     private func makeButton(_ item: UIBarButtonItem) -> BarButton {
+        item.applyAppearance(in: self)
         let button = BarButton(title: item.title ?? "", chevron: false, bold: item.style == .done) { [weak item] view in item?.perform(from: view) }
         button.item = item
         item.changed = { [weak self] in self?.rebuild() }
@@ -269,7 +288,10 @@ final class BarButton: UIView {
     private func updateColors() {
         let enabled = item?.isEnabled ?? true
         let tint = item?.tintColor ?? tintColor ?? .systemBlue
-        label.textColor = enabled ? tint : .tertiaryLabel
+        let normal = item?.titleTextAttributes(for: .normal)
+        let attributes = enabled ? normal : (item?.titleTextAttributes(for: .disabled) ?? normal)
+        if let font = attributes?[.font] as? UIFont { label.font = font }
+        label.textColor = (attributes?[.foregroundColor] as? UIColor) ?? (enabled ? tint : .tertiaryLabel)
         LayerTransaction.immediate {
             chevron.strokeColor = tint.resolvedColor(with: traitCollection).cgColor
         }

@@ -34,15 +34,16 @@ open class UITabBar: UIView {
     /// The selected tab (nil: none).
     open var selectedItem: UITabBarItem? { didSet { updateButtons() } }
     /// Unselected tabs' colour (nil: a gray).
-    open var unselectedItemTintColor: UIColor? { didSet { updateButtons() } }
+    open var unselectedItemTintColor: UIColor? { didSet { updateButtons(); appearanceSet("unselectedItemTintColor") { [unselectedItemTintColor] in $0.unselectedItemTintColor = unselectedItemTintColor } } }
     /// The bar's background (nil: the system bar colour).
-    open var barTintColor: UIColor? { didSet { updateColors() } }
+    open var barTintColor: UIColor? { didSet { updateColors(); appearanceSet("barTintColor") { [barTintColor] in $0.barTintColor = barTintColor } } }
     open var isTranslucent = true
 
     open func setItems(_ items: [UITabBarItem]?, animated: Bool) {
         for button in buttons { button.removeFromSuperview() }
         storedItems = items ?? []
         buttons = storedItems.map { item in
+            item.applyAppearance(in: self)
             let button = TabButton(item: item)
             button.onTap = { [weak self] in self?.tapped(item) }
             item.changed = { [weak self] in self?.updateButtons() }
@@ -88,6 +89,14 @@ open class UITabBar: UIView {
         for button in buttons {
             button.update(selected: button.item === selectedItem, unselectedTint: unselectedItemTintColor)
         }
+    }
+
+    /// Entering a window, the items take their appearance settings.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        guard window != nil, AppearanceRegistry.isActive else { return }
+        for item in storedItems { item.applyAppearance(in: self) }
+        updateButtons()
     }
 
     open override func tintColorDidChange() {
@@ -149,7 +158,10 @@ final class TabButton: UIView {
         imageView.image = image?.withRenderingMode(.alwaysTemplate)
         imageView.tintColor = color
         label.text = item.title
-        label.textColor = color
+        let normal = item.titleTextAttributes(for: .normal)
+        let attributes = selected ? (item.titleTextAttributes(for: .selected) ?? normal) : normal
+        label.font = (attributes?[.font] as? UIFont) ?? .systemFont(ofSize: 10, weight: .medium)
+        label.textColor = (attributes?[.foregroundColor] as? UIColor) ?? color
         badge.text = item.badgeValue
         badge.isHidden = item.badgeValue == nil
         badge.backgroundColor = item.badgeColor ?? .systemRed

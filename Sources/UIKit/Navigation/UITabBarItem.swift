@@ -36,6 +36,21 @@ open class UITabBarItem: NSObject {
     open var tag = 0
     /// Told when something shown changed.
     var changed: (() -> Void)?
+    private var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+    /// The appearance properties set on this item itself.
+    var explicitAppearanceKeys: Set<String> = []
+
+    /// Text attributes (font, colour) of the title in `state` (`.normal`, `.selected`).
+    open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {
+        titleAttributes[state.rawValue] = attributes
+        appearanceSet("titleTextAttributes.\(state.rawValue)") { $0.setTitleTextAttributes(attributes, for: state) }
+        if !AppearanceRegistry.isApplying { changed?() }
+    }
+
+    /// The title's text attributes for `state`.
+    open func titleTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? {
+        titleAttributes[state.rawValue]
+    }
 
     public override init() {
         super.init()

@@ -137,6 +137,7 @@ extension UIView {
             pending.append(contentsOf: view.storedSubviews.reversed())
         }
         for view in moved {
+            if window != nil { view.applyAppearance() }
             view.didMoveToWindow()
             view.owningViewController?.viewDidMoveToWindow(window)
         }

@@ -34,6 +34,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     var storedBackgroundColor: UIColor?
     /// Each subtree view's traits just before an appearance override changes.
     var traitSnapshot: [(UIView, UITraitCollection)] = []
+    /// The appearance properties set on this view itself (appearance proxies leave them).
+    var explicitAppearanceKeys: Set<String> = []
     /// Insets a container gives its child controller's view (a large title's area).
     var systemSafeAreaInsets: UIEdgeInsets = .zero {
         didSet { if systemSafeAreaInsets != oldValue { noteSafeAreaChanged() } }
@@ -203,6 +205,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         set {
             storedBackgroundColor = newValue
             layer.backgroundColor = newValue?.resolvedColor(with: traitCollection).cgColor
+            if AppearanceRegistry.isActive { appearanceSet("backgroundColor") { $0.backgroundColor = newValue } }
         }
     }
 
@@ -385,6 +388,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
             let old = tintColor
             storedTintColor = newValue
             if !(old?.isEqual(tintColor) ?? false) { deliverTintChange() }
+            if AppearanceRegistry.isActive { appearanceSet("tintColor") { $0.tintColor = newValue } }
         }
     }
 
