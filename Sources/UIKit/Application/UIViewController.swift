@@ -80,6 +80,8 @@ open class UIViewController: UIResponder {
     var runningTransition: PresentationTransition?
     /// Where the view was before a full-screen presentation covered it.
     var coveredViewHome: (UIView, Int)?
+    /// `registerForTraitChanges` registrations.
+    var traitRegistrations: [TraitChangeRegistration] = []
     /// Whether children get their appearance calls with this controller's (true by default).
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 

@@ -120,13 +120,17 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
     /// 28, title 2 22, title 3 20, headline 17 semibold, body 17, callout 16, subheadline 15,
     /// footnote 13, caption 1 12, caption 2 11.
     open class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont {
-        let (size, weight) = style.defaultSizeAndWeight
-        return systemFont(ofSize: size, weight: weight)
+        preferredFont(forTextStyle: style, compatibleWith: nil)
     }
 
-    /// The font for a text style, for traits (the content size category is not applied).
+    /// The font for a text style at the size `traitCollection`'s preferred content size
+    /// category gives it (the screen's, Large, when it specifies none): body is 14 points at
+    /// extra small, 17 at Large, 23 at XXXL and 53 at the largest accessibility size.
     open class func preferredFont(forTextStyle style: UIFont.TextStyle, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
-        preferredFont(forTextStyle: style)
+        var category = traitCollection?.preferredContentSizeCategory ?? .unspecified
+        if category == .unspecified { category = UITraitCollection.screen.preferredContentSizeCategory }
+        let weight = style.defaultSizeAndWeight.1
+        return systemFont(ofSize: style.size(in: category), weight: weight)
     }
 
     /// The installed families, sorted.

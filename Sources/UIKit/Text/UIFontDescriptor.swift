@@ -125,10 +125,12 @@ extension UIFontDescriptor {
     }
 }
 
-/// Scales fonts and values for the user's preferred content size.
+/// Scales fonts and values for a preferred content size as its text style scales: by the
+/// style's size in the category over its size at Large.
 ///
-/// - Note: Differs from Apple: Linux has no Dynamic Type setting, so the content size is
-///   always iOS's default (Large), where scaling leaves fonts and values as they are.
+/// - Note: Differs from Apple: Linux has no Dynamic Type setting, so the screen's category is
+///   always iOS's default (Large), where scaling leaves fonts and values as they are; traits
+///   that name another category (`compatibleWith:`) scale.
 open class UIFontMetrics: NSObject, @unchecked Sendable {
     public let textStyle: UIFont.TextStyle
 
@@ -140,8 +142,15 @@ open class UIFontMetrics: NSObject, @unchecked Sendable {
     /// Metrics for the body style.
     open class var `default`: UIFontMetrics { UIFontMetrics(forTextStyle: .body) }
 
+    /// How much the style grows in `traitCollection`'s category (the screen's when nil).
+    private func factor(_ traitCollection: UITraitCollection?) -> CGFloat {
+        var category = traitCollection?.preferredContentSizeCategory ?? .unspecified
+        if category == .unspecified { category = UITraitCollection.screen.preferredContentSizeCategory }
+        return textStyle.size(in: category) / textStyle.size(in: .large)
+    }
+
     /// The font scaled for the content size.
-    open func scaledFont(for font: UIFont) -> UIFont { font }
+    open func scaledFont(for font: UIFont) -> UIFont { scaledFont(for: font, compatibleWith: nil) }
 
     /// The font scaled for the content size, at most `maximumPointSize`.
     open func scaledFont(for font: UIFont, maximumPointSize: CGFloat) -> UIFont {
@@ -149,8 +158,16 @@ open class UIFontMetrics: NSObject, @unchecked Sendable {
     }
 
     /// The font scaled for traits.
-    open func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont { font }
+    open func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+        let factor = factor(traitCollection)
+        return factor == 1 ? font : font.withSize(font.pointSize * factor)
+    }
 
     /// A value scaled for the content size.
-    open func scaledValue(for value: CGFloat) -> CGFloat { value }
+    open func scaledValue(for value: CGFloat) -> CGFloat { scaledValue(for: value, compatibleWith: nil) }
+
+    /// A value scaled for traits.
+    open func scaledValue(for value: CGFloat, compatibleWith traitCollection: UITraitCollection?) -> CGFloat {
+        value * factor(traitCollection)
+    }
 }

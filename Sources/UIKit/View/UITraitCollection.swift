@@ -60,11 +60,15 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     public let layoutDirection: UITraitEnvironmentLayoutDirection
     /// Base or elevated (the content of a sheet).
     public let userInterfaceLevel: UIUserInterfaceLevel
+    /// The reader's preferred text size.
+    public let preferredContentSizeCategory: UIContentSizeCategory
 
     init(style: UIUserInterfaceStyle = .unspecified, idiom: UIUserInterfaceIdiom = .unspecified, scale: CGFloat = 0,
          horizontal: UIUserInterfaceSizeClass = .unspecified, vertical: UIUserInterfaceSizeClass = .unspecified,
-         direction: UITraitEnvironmentLayoutDirection = .unspecified, level: UIUserInterfaceLevel = .unspecified) {
+         direction: UITraitEnvironmentLayoutDirection = .unspecified, level: UIUserInterfaceLevel = .unspecified,
+         category: UIContentSizeCategory = .unspecified) {
         userInterfaceLevel = level
+        preferredContentSizeCategory = category
         userInterfaceStyle = style
         userInterfaceIdiom = idiom
         displayScale = scale
@@ -94,6 +98,11 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         self.init(scale: scale)
     }
 
+    /// A collection that specifies only the preferred text size.
+    public convenience init(preferredContentSizeCategory category: UIContentSizeCategory) {
+        self.init(category: category)
+    }
+
     /// A collection that specifies only the level.
     public convenience init(userInterfaceLevel level: UIUserInterfaceLevel) {
         self.init(level: level)
@@ -115,7 +124,9 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         var scale: CGFloat = 0, horizontal = UIUserInterfaceSizeClass.unspecified
         var vertical = UIUserInterfaceSizeClass.unspecified, direction = UITraitEnvironmentLayoutDirection.unspecified
         var level = UIUserInterfaceLevel.unspecified
+        var category = UIContentSizeCategory.unspecified
         for traits in traitCollections {
+            if traits.preferredContentSizeCategory != .unspecified { category = traits.preferredContentSizeCategory }
             if traits.userInterfaceLevel != .unspecified { level = traits.userInterfaceLevel }
             if traits.userInterfaceStyle != .unspecified { style = traits.userInterfaceStyle }
             if traits.userInterfaceIdiom != .unspecified { idiom = traits.userInterfaceIdiom }
@@ -125,14 +136,14 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
             if traits.layoutDirection != .unspecified { direction = traits.layoutDirection }
         }
         self.init(style: style, idiom: idiom, scale: scale, horizontal: horizontal, vertical: vertical, direction: direction,
-                  level: level)
+                  level: level, category: category)
     }
 
     /// The traits of the screen: phone, scale 3, compact × regular, left to right, in the
     /// appearance `appearance(from:)` reads from the environment (light unless asked).
     static let screen = UITraitCollection(style: appearance(from: ProcessInfo.processInfo.environment), idiom: .phone,
                                           scale: UIScreen.mainScale, horizontal: .compact, vertical: .regular,
-                                          direction: .leftToRight, level: .base)
+                                          direction: .leftToRight, level: .base, category: .large)
 
     /// The screen's appearance: `LAMINA_APPEARANCE` (`dark` or `light`) when set, else the
     /// desktop's when it says (a GTK theme variant such as `Adwaita:dark`), else light.
@@ -155,7 +166,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         guard horizontal != horizontalSizeClass else { return self }
         return UITraitCollection(style: userInterfaceStyle, idiom: userInterfaceIdiom, scale: displayScale,
                                  horizontal: horizontal, vertical: verticalSizeClass, direction: layoutDirection,
-                                 level: userInterfaceLevel)
+                                 level: userInterfaceLevel, category: preferredContentSizeCategory)
     }
 
     /// `self` with the level replaced.
@@ -163,7 +174,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         guard level != userInterfaceLevel else { return self }
         return UITraitCollection(style: userInterfaceStyle, idiom: userInterfaceIdiom, scale: displayScale,
                                  horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection,
-                                 level: level)
+                                 level: level, category: preferredContentSizeCategory)
     }
 
     /// `self` with the appearance replaced (or kept for `.unspecified`).
@@ -171,7 +182,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         guard style != .unspecified, style != userInterfaceStyle else { return self }
         return UITraitCollection(style: style, idiom: userInterfaceIdiom, scale: displayScale,
                                  horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection,
-                                 level: userInterfaceLevel)
+                                 level: userInterfaceLevel, category: preferredContentSizeCategory)
     }
 
     /// Whether every trait `trait` specifies has the same value here.
@@ -184,6 +195,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         if trait.verticalSizeClass != .unspecified && trait.verticalSizeClass != verticalSizeClass { return false }
         if trait.layoutDirection != .unspecified && trait.layoutDirection != layoutDirection { return false }
         if trait.userInterfaceLevel != .unspecified && trait.userInterfaceLevel != userInterfaceLevel { return false }
+        if trait.preferredContentSizeCategory != .unspecified && trait.preferredContentSizeCategory != preferredContentSizeCategory { return false }
         return true
     }
 
@@ -198,7 +210,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         return other.userInterfaceStyle == userInterfaceStyle && other.userInterfaceIdiom == userInterfaceIdiom
             && other.displayScale == displayScale && other.horizontalSizeClass == horizontalSizeClass
             && other.verticalSizeClass == verticalSizeClass && other.layoutDirection == layoutDirection
-            && other.userInterfaceLevel == userInterfaceLevel
+            && other.userInterfaceLevel == userInterfaceLevel && other.preferredContentSizeCategory == preferredContentSizeCategory
     }
 
     open override var hash: Int {

@@ -51,8 +51,12 @@ extension UIView {
                 view.layer.backgroundColor = background.resolvedColor(with: now).cgColor
             }
             if view.drawsContent { view.setNeedsDisplay() }
-            view.owningViewController?.traitCollectionDidChange(old)
+            if let controller = view.owningViewController {
+                controller.traitCollectionDidChange(old)
+                if !controller.traitRegistrations.isEmpty { runTraitRegistrations(controller.traitRegistrations, of: controller, from: old, to: now) }
+            }
             view.traitCollectionDidChange(old)
+            if !view.traitRegistrations.isEmpty { runTraitRegistrations(view.traitRegistrations, of: view, from: old, to: now) }
         }
     }
 

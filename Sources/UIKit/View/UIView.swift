@@ -36,6 +36,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     var traitSnapshot: [(UIView, UITraitCollection)] = []
     /// The appearance properties set on this view itself (appearance proxies leave them).
     var explicitAppearanceKeys: Set<String> = []
+    /// `registerForTraitChanges` registrations.
+    var traitRegistrations: [TraitChangeRegistration] = []
     /// Insets a container gives its child controller's view (a large title's area).
     var systemSafeAreaInsets: UIEdgeInsets = .zero {
         didSet { if systemSafeAreaInsets != oldValue { noteSafeAreaChanged() } }
