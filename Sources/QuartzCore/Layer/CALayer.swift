@@ -190,6 +190,18 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The shadow's blur radius; 3 by default.
     @exclusivity(unchecked) open var shadowRadius: CGFloat = 3 { didSet { propertyDidChange("shadowRadius", from: oldValue) } }
+    /// How much the compositor blurs what lies behind the layer before drawing it (points;
+    /// 0: not at all) — the backdrop of `UIVisualEffectView`. Not animatable.
+    ///
+    /// - Note: Lamina addition (iOS does this with a private backdrop layer class).
+    package var backdropBlurRadius: CGFloat = 0 {
+        didSet {
+            guard backdropBlurRadius != oldValue else { return }
+            hasVisualChange = true
+            hasAppearanceChange = true
+            TransactionStack.current.noteChange(self)
+        }
+    }
 
     /// The shape that casts the shadow instead of the layer's composited alpha.
     @exclusivity(unchecked) open var shadowPath: CGPath? { didSet { propertyDidChange("shadowPath", from: oldValue) } }
@@ -338,6 +350,7 @@ open class CALayer: NSObject, CAMediaTiming {
         shadowOffset = other.shadowOffset
         shadowRadius = other.shadowRadius
         shadowPath = other.shadowPath
+        backdropBlurRadius = other.backdropBlurRadius
         mask = other.mask
         copyTiming(from: other)
         actions = other.actions

@@ -119,6 +119,12 @@ struct LayerRenderer {
             ctx.restoreGState()
             return
         }
+        if layer.backdropBlurRadius > 0, layer.backdropBlurRadius.isFinite {
+            // What is drawn behind the layer so far, blurred inside its (rounded) bounds.
+            let m = ctx.ctm
+            let scale = Swift.abs(m.a * m.d - m.b * m.c).squareRoot()
+            ctx.blurBackdrop(under: roundedOutline(layer, layer.bounds), sigma: layer.backdropBlurRadius * scale)
+        }
         if alpha < 1 && !grouped { ctx.setAlpha(alpha) }
         if grouped {
             // One composite for the layer and its sublayers: opacity, the shadow of their

@@ -187,6 +187,7 @@ open class CARenderer: NSObject {
         // Footprints (root coordinates) of the layers drawn as one piece this frame (shadow
         // casters, rasterized layers), sublayers included.
         var wholeFootprints: [CGRect] = []
+        var backdropFootprints: [(reach: CGRect, rect: CGRect)] = []
         shadowMargin = 0
         castsShadows = false
         /// Whether node `i` changed since the last frame (and records it as seen now).
@@ -297,9 +298,18 @@ open class CARenderer: NSObject {
                 shadowMargin = Swift.max(shadowMargin, reach)
                 castsShadows = true
             }
+            // A backdrop blur reads what lies around it: drawn whole, in bands with margins.
+            let blurs = layer.backdropBlurRadius > 0
+            if blurs {
+                let blurReach = in3D ? CGFloat.infinity : (layer.backdropBlurRadius * 3 + 2) * stretch
+                shadowMargin = Swift.max(shadowMargin, blurReach)
+                castsShadows = true
+                // Damage within the blur's reach changes it: the whole layer repaints.
+                backdropFootprints.append((reach: shownRect.insetBy(dx: -blurReach, dy: -blurReach), rect: shownRect))
+            }
             return Step(id: id, layer: layer, children: tree[id].children, transform: transform, in3D: in3D, inside: replicated || layer.paintsBeyondFootprints,
                         forced: forced || nodeChanged, outset: reach.isFinite ? outset + reach : outset,
-                        isWhole: casts || rasterizes, subtree: shownRect)
+                        isWhole: casts || rasterizes || blurs, subtree: shownRect)
         }
         // Depth first without recursion: a chain of any depth walks in a heap stack.
         var stack: [Step] = []
@@ -334,6 +344,10 @@ open class CARenderer: NSObject {
             var grown = false
             for caster in wholeFootprints where !caster.isNull && caster.intersects(area) && !area.contains(caster) {
                 area = area.union(caster)
+                grown = true
+            }
+            for blur in backdropFootprints where !blur.rect.isNull && blur.reach.intersects(area) && !area.contains(blur.rect) {
+                area = area.union(blur.rect)
                 grown = true
             }
             if !grown { break }

@@ -49,6 +49,7 @@ struct LayerValue: LayerProperties, Sendable {
         @exclusivity(unchecked) var shadowOffset: CGSize = CGSize(width: 0, height: -3)
         @exclusivity(unchecked) var shadowRadius: CGFloat = 3
         @exclusivity(unchecked) var shadowPath: CGPath?
+        @exclusivity(unchecked) var backdropBlurRadius: CGFloat = 0
         @exclusivity(unchecked) var timing: MediaTimingModel = MediaTimingModel()
         @exclusivity(unchecked) var content: LayerContent = LayerContent.none
         @exclusivity(unchecked) var contentsFade: ContentsFade?
@@ -89,6 +90,7 @@ struct LayerValue: LayerProperties, Sendable {
             shadowOpacity = other.shadowOpacity
             shadowOffset = other.shadowOffset
             shadowRadius = other.shadowRadius
+            backdropBlurRadius = other.backdropBlurRadius
             shadowPath = other.shadowPath
             timing = other.timing
             content = other.content
@@ -235,6 +237,11 @@ struct LayerValue: LayerProperties, Sendable {
         get { storage.shadowRadius }
         set { unique.shadowRadius = newValue }
     }
+    /// How much what lies behind the layer is blurred (points; 0: not at all).
+    var backdropBlurRadius: CGFloat {
+        get { storage.backdropBlurRadius }
+        set { unique.backdropBlurRadius = newValue }
+    }
     var shadowPath: CGPath? {
         get { storage.shadowPath }
         set { unique.shadowPath = newValue }
@@ -367,6 +374,7 @@ extension CALayer {
         v.shadowOffset = shadowOffset
         v.shadowRadius = shadowRadius
         v.shadowPath = shadowPath
+        v.backdropBlurRadius = backdropBlurRadius
         v.timing = timingModel
         v.content = renderContent
         v.contentsFade = contentsFade
