@@ -18,12 +18,40 @@ extension UITabBarControllerDelegate {
 /// Setting `selectedIndex` or `selectedViewController` switches without asking or telling the
 /// delegate, as on iOS.
 ///
-/// - Note: Differs from Apple: with more than five controllers every one gets a tab (no More
-///   tab); switching tabs is immediate, as on iOS, with no transition.
+/// With more than five controllers the bar shows the first four and a More tab: its
+/// `moreNavigationController` lists the rest, and choosing one pushes it there.
+///
+/// - Note: Differs from Apple: the More list's Edit button (rearranging tabs) is not offered;
+///   switching tabs is immediate, as on iOS, with no transition.
 @preconcurrency @MainActor
 open class UITabBarController: UIViewController, UITabBarDelegate {
     private var controllers: [UIViewController] = []
+    /// The index of the shown tab among `tabs`.
     private var selected = 0
+    /// The most tabs the bar shows before a More tab takes the fifth place.
+    static let maximumTabs = 5
+
+    /// Whether the controllers overflow into a More tab.
+    private var showsMore: Bool { controllers.count > UITabBarController.maximumTabs }
+
+    /// The controllers behind the bar's tabs: all of them, or the first four and More.
+    private var tabs: [UIViewController] {
+        showsMore ? Array(controllers.prefix(UITabBarController.maximumTabs - 1)) + [moreNavigationController] : controllers
+    }
+
+    /// The controllers the More tab lists.
+    var overflowControllers: [UIViewController] {
+        showsMore ? Array(controllers.dropFirst(UITabBarController.maximumTabs - 1)) : []
+    }
+
+    /// The navigation controller of the More tab: a list of the controllers without a tab of
+    /// their own; choosing one pushes it.
+    open private(set) lazy var moreNavigationController: UINavigationController = {
+        let list = MoreListController(tabs: self)
+        let navigation = UINavigationController(rootViewController: list)
+        navigation.tabBarItem = UITabBarItem(tabBarSystemItem: .more, tag: 0)
+        return navigation
+    }()
     private let bar = UITabBar()
 
     open weak var delegate: (any UITabBarControllerDelegate)?
@@ -43,8 +71,8 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     private func setUpBar() {
         bar.delegate = self
         bar.shouldSelect = { [weak self] item in
-            guard let self, let index = self.controllers.firstIndex(where: { $0.tabBarItem === item }) else { return false }
-            return self.delegate?.tabBarController(self, shouldSelect: self.controllers[index]) ?? true
+            guard let self, let index = self.tabs.firstIndex(where: { $0.tabBarItem === item }) else { return false }
+            return self.delegate?.tabBarController(self, shouldSelect: self.tabs[index]) ?? true
         }
     }
 
@@ -55,56 +83,90 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     }
 
     open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
-        let old = selectedViewController
-        let new = viewControllers ?? []
-        for controller in controllers where !new.contains(where: { $0 === controller }) {
+        let old = tabs.indices.contains(selected) ? tabs[selected] : nil
+        let oldTabs = tabs
+        controllers = viewControllers ?? []
+        let newTabs = tabs
+        // Overflow controllers leave the More stack; the list shows the new ones.
+        if !oldTabs.isEmpty, oldTabs.last === moreNavigationController || showsMore {
+            moreNavigationController.setViewControllers(Array(moreNavigationController.viewControllers.prefix(1)), animated: false)
+        }
+        for controller in oldTabs where !newTabs.contains(where: { $0 === controller }) {
             controller.willMove(toParent: nil)
             if controller === old, hasAppeared { controller.beginAppearanceTransition(false, animated: false) }
             controller.viewIfLoaded?.removeFromSuperview()
             if controller === old, hasAppeared { controller.endAppearanceTransition() }
             controller.removeFromParent()
         }
-        for controller in new where controller.parent !== self {
+        for controller in newTabs where controller.parent !== self {
             addChild(controller)
             controller.didMove(toParent: self)
         }
-        controllers = new
-        bar.setItems(new.map(\.tabBarItem), animated: animated)
-        selected = old.flatMap { o in new.firstIndex { $0 === o } } ?? 0
-        show(index: selected, from: old === selectedViewController ? nil : old, forceInstall: true)
+        (moreNavigationController.viewControllers.first as? MoreListController)?.reload()
+        bar.setItems(newTabs.map(\.tabBarItem), animated: animated)
+        selected = old.flatMap { o in newTabs.firstIndex { $0 === o } } ?? 0
+        let current = newTabs.indices.contains(selected) ? newTabs[selected] : nil
+        show(index: selected, from: old === current ? nil : old, forceInstall: true)
     }
 
     /// A child's `tabBarItem` was replaced: the bar shows the new items.
     func childTabBarItemChanged() {
-        bar.setItems(controllers.map(\.tabBarItem), animated: false)
-        bar.selectedItem = selectedViewController?.tabBarItem
+        bar.setItems(tabs.map(\.tabBarItem), animated: false)
+        bar.selectedItem = tabs.indices.contains(selected) ? tabs[selected].tabBarItem : nil
     }
 
-    /// The shown tab's index (setting it switches silently).
+    /// The shown controller's index in `viewControllers` (setting it switches silently; an
+    /// index past the fourth of more than five shows that controller in the More tab).
+    /// `NSNotFound` while the More list itself shows.
     open var selectedIndex: Int {
-        get { selected }
+        get {
+            guard showsMore, selected == UITabBarController.maximumTabs - 1 else { return selected }
+            let stack = moreNavigationController.viewControllers
+            guard stack.count > 1, let index = controllers.firstIndex(where: { $0 === stack[1] }) else { return NSNotFound }
+            return index
+        }
         set {
-            guard controllers.indices.contains(newValue), newValue != selected else { return }
-            let old = selectedViewController
-            selected = newValue
-            show(index: newValue, from: old, forceInstall: false)
+            guard controllers.indices.contains(newValue) else { return }
+            let old = tabs.indices.contains(selected) ? tabs[selected] : nil
+            if showsMore, newValue >= UITabBarController.maximumTabs - 1 {
+                let list = Array(moreNavigationController.viewControllers.prefix(1))
+                moreNavigationController.setViewControllers(list + [controllers[newValue]], animated: false)
+                selected = UITabBarController.maximumTabs - 1
+            } else {
+                guard newValue != selected else { return }
+                selected = newValue
+            }
+            show(index: selected, from: old, forceInstall: false)
         }
     }
 
-    /// The shown tab's controller.
+    /// The shown controller: a tab's, the one pushed in the More tab, or the More
+    /// navigation controller while its list shows.
     open var selectedViewController: UIViewController? {
-        get { controllers.indices.contains(selected) ? controllers[selected] : nil }
+        get {
+            let index = selectedIndex
+            if index == NSNotFound { return moreNavigationController }
+            return controllers.indices.contains(index) ? controllers[index] : nil
+        }
         set {
-            guard let newValue, let index = controllers.firstIndex(where: { $0 === newValue }) else { return }
+            guard let newValue else { return }
+            if newValue === moreNavigationController, showsMore {
+                let old = tabs.indices.contains(selected) ? tabs[selected] : nil
+                selected = UITabBarController.maximumTabs - 1
+                show(index: selected, from: old, forceInstall: false)
+                return
+            }
+            guard let index = controllers.firstIndex(where: { $0 === newValue }) else { return }
             selectedIndex = index
         }
     }
 
     /// Shows controller `index`, replacing `old` (appearance calls when on screen).
     private func show(index: Int, from old: UIViewController?, forceInstall: Bool) {
-        bar.selectedItem = controllers.indices.contains(index) ? controllers[index].tabBarItem : nil
-        guard isViewLoaded, controllers.indices.contains(index) else { return }
-        let new = controllers[index]
+        let tabs = self.tabs
+        bar.selectedItem = tabs.indices.contains(index) ? tabs[index].tabBarItem : nil
+        guard isViewLoaded, tabs.indices.contains(index) else { return }
+        let new = tabs[index]
         guard new !== old || forceInstall else { return }
         let onScreen = view.window != nil && hasAppeared
         let newView: UIView = new.view
@@ -121,13 +183,17 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
 
     /// A tap on a tab (already allowed by `shouldSelect`): switch and tell the delegate.
     open func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {
-        guard let index = controllers.firstIndex(where: { $0.tabBarItem === item }) else { return }
-        let old = selectedViewController
+        let tabs = self.tabs
+        guard let index = tabs.firstIndex(where: { $0.tabBarItem === item }) else { return }
+        let old = tabs.indices.contains(selected) ? tabs[selected] : nil
         if index != selected {
             selected = index
             show(index: index, from: old, forceInstall: false)
+        } else if tabs[index] === moreNavigationController {
+            // Tapping More again goes back to the list.
+            _ = moreNavigationController.popToRootViewController(animated: true)
         }
-        delegate?.tabBarController(self, didSelect: controllers[index])
+        delegate?.tabBarController(self, didSelect: tabs[index])
     }
 
     private var contentArea: CGRect {
@@ -148,7 +214,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         let b = view.bounds
         let bottom = view.safeAreaInsets.bottom
         bar.frame = CGRect(x: 0, y: b.height - UITabBar.height - bottom, width: b.width, height: UITabBar.height + bottom)
-        selectedViewController?.viewIfLoaded?.frame = contentArea
+        if tabs.indices.contains(selected) { tabs[selected].viewIfLoaded?.frame = contentArea }
     }
 }
 
@@ -161,5 +227,45 @@ extension UIViewController {
             controller = current.parent
         }
         return nil
+    }
+}
+
+/// The More tab's list: the controllers without a tab of their own, by their tab items'
+/// titles and images; choosing one pushes it.
+@MainActor
+final class MoreListController: UITableViewController {
+    private weak var tabs: UITabBarController?
+
+    init(tabs: UITabBarController) {
+        self.tabs = tabs
+        super.init(style: .plain)
+        title = "More"
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    func reload() {
+        if isViewLoaded { tableView.reloadData() }
+    }
+
+    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        tabs?.overflowControllers.count ?? 0
+    }
+
+    override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "more") ?? UITableViewCell(style: .default, reuseIdentifier: "more")
+        let controller = tabs?.overflowControllers[indexPath.row]
+        var content = cell.defaultContentConfiguration()
+        content.text = controller?.tabBarItem.title ?? controller?.title
+        content.image = controller?.tabBarItem.image
+        cell.contentConfiguration = content
+        cell.accessoryType = .disclosureIndicator
+        return cell
+    }
+
+    override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+        guard let controller = tabs?.overflowControllers[indexPath.row] else { return }
+        navigationController?.pushViewController(controller, animated: true)
     }
 }

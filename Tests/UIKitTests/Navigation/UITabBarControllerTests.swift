@@ -101,4 +101,46 @@ final class TabLog: UITabBarControllerDelegate {
         let message = ReferenceImage.mismatch(try snapshot(style), suite: "UITabBarControllerTests", name: style == .dark ? "bar-dark" : "bar-light")
         #expect(message == nil, Comment(rawValue: message ?? ""))
     }
+
+    /// Six controllers: four tabs and More, which lists the other two and pushes the one
+    /// chosen.
+    @Test func moreThanFiveControllersGetAMoreTab() throws {
+        let clock = CAMediaClock(manualTime: 1000)
+        try clock.withCurrent {
+            let screens = (1...6).map { number -> UIViewController in
+                let screen = UIViewController()
+                screen.title = "Tab \(number)"
+                return screen
+            }
+            let tabs = UITabBarController()
+            tabs.viewControllers = screens
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 600))
+            window.rootViewController = tabs
+            window.makeKeyAndVisible()
+            window.layoutIfNeeded()
+            #expect(tabs.tabBar.items?.map(\.title) == ["Tab 1", "Tab 2", "Tab 3", "Tab 4", "More"])
+            #expect(tabs.viewControllers?.count == 6 && tabs.moreNavigationController.tabBarItem.title == "More")
+            // The More tab: the list of the other two.
+            let moreCenter = CGPoint(x: 375 / 5 * 4.5, y: 600 - 25)
+            window.tap(at: moreCenter)
+            #expect(tabs.selectedViewController === tabs.moreNavigationController && tabs.selectedIndex == NSNotFound)
+            let list = try #require(tabs.moreNavigationController.topViewController as? UITableViewController)
+            window.layoutIfNeeded()
+            #expect(list.title == "More" && list.tableView.numberOfRows(inSection: 0) == 2)
+            let row = try #require(list.tableView.cellForRow(at: IndexPath(row: 1, section: 0)))
+            window.tap(at: row.convert(CGPoint(x: row.bounds.midX, y: row.bounds.midY), to: nil))
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            #expect(tabs.moreNavigationController.topViewController === screens[5])
+            #expect(tabs.selectedIndex == 5 && tabs.selectedViewController === screens[5])
+            #expect(screens[5].tabBarController === tabs && screens[5].view.window === window)
+            // Selecting an overflow controller in code pushes it under More.
+            tabs.selectedIndex = 4
+            #expect(tabs.moreNavigationController.viewControllers.last === screens[4] && tabs.selectedIndex == 4)
+            tabs.selectedIndex = 0
+            #expect(tabs.selectedViewController === screens[0] && screens[0].view.window === window)
+            window.isHidden = true
+            CATransaction.flush()
+        }
+    }
 }
