@@ -87,6 +87,30 @@ open class UINavigationBar: UIView {
         }
     }
 
+    /// The bar's look while content scrolls under it (the system's translucent background by
+    /// default). Setting it replaces what `barTintColor` and `titleTextAttributes` give.
+    open var standardAppearance: UINavigationBarAppearance {
+        get { storedStandard ?? UINavigationBar.defaultStandard }
+        set { storedStandard = newValue; rebuild() }
+    }
+    private var storedStandard: UINavigationBarAppearance?
+    /// The look in compact height (kept; Lamina's bars use the standard look).
+    open var compactAppearance: UINavigationBarAppearance?
+    /// The look while a large title shows over content at its top (nil: clear, no hairline).
+    open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { rebuild() } }
+    /// The scroll-edge look in compact height (kept).
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance?
+
+    private static let defaultStandard = UINavigationBarAppearance()
+
+    /// The appearance object in force, if the app set one (on the bar or the top item).
+    private var customAppearance: UINavigationBarAppearance? {
+        if isAtScrollEdge {
+            return topItem?.scrollEdgeAppearance ?? scrollEdgeAppearance
+        }
+        return topItem?.standardAppearance ?? storedStandard
+    }
+
     /// Whether the top item's title shows large.
     var showsLargeTitle: Bool { showsLargeTitle(for: storedItems) }
 
@@ -126,14 +150,25 @@ open class UINavigationBar: UIView {
                                                  dark: UIColor(red: 29 / 255, green: 29 / 255, blue: 31 / 255, alpha: 1))
 
     /// Whether the bar shows its scroll-edge look: clear, no hairline (a large title showing).
-    private var isAtScrollEdge: Bool { largeTitleShown > 0.5 && barTintColor == nil }
+    private var isAtScrollEdge: Bool { largeTitleShown > 0.5 && (barTintColor == nil || customAppearanceSet) }
+
+    /// Whether the app set an appearance object anywhere on the bar or its top item.
+    private var customAppearanceSet: Bool {
+        storedStandard != nil || scrollEdgeAppearance != nil || topItem?.standardAppearance != nil || topItem?.scrollEdgeAppearance != nil
+    }
 
     private func updateColors() {
         let edge = isAtScrollEdge
-        backgroundColor = edge ? .clear : barTintColor ?? UINavigationBar.barColor
+        var shadow: UIColor? = edge ? nil : .separator
+        if let custom = customAppearance {
+            backgroundColor = custom.resolvedBackground(default: UINavigationBar.barColor) ?? .clear
+            shadow = custom.shadowColor
+        } else {
+            backgroundColor = edge ? .clear : barTintColor ?? UINavigationBar.barColor
+        }
         LayerTransaction.immediate {
-            hairline.backgroundColor = UIColor.separator.resolvedColor(with: traitCollection).cgColor
-            hairline.isHidden = edge
+            hairline.backgroundColor = shadow?.resolvedColor(with: traitCollection).cgColor
+            hairline.isHidden = shadow == nil
         }
         titleLabel.alpha = showsLargeTitle && largeTitleShown > 0.5 ? 0 : 1
     }
@@ -167,9 +202,12 @@ open class UINavigationBar: UIView {
         }
         var attributes: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 17, weight: .semibold), .foregroundColor: UIColor.label]
         for (key, value) in titleTextAttributes ?? [:] { attributes[key] = value }
+        let appearance = customAppearance
+        for (key, value) in appearance?.titleTextAttributes ?? [:] { attributes[key] = value }
         titleLabel.attributedText = NSAttributedString(string: top.title ?? "", attributes: attributes)
         var large: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 34, weight: .bold), .foregroundColor: UIColor.label]
         for (key, value) in largeTitleTextAttributes ?? [:] { large[key] = value }
+        for (key, value) in appearance?.largeTitleTextAttributes ?? [:] { large[key] = value }
         largeLabel.attributedText = NSAttributedString(string: top.title ?? "", attributes: large)
         largeArea.isHidden = !showsLargeTitle
         updateColors()
@@ -193,6 +231,8 @@ open class UINavigationBar: UIView {
         item.applyAppearance(in: self)
         let button = BarButton(title: item.title ?? "", chevron: false, bold: item.style == .done) { [weak item] view in item?.perform(from: view) }
         button.item = item
+        let look = customAppearance.map { item.style == .done ? $0.doneButtonAppearance : $0.buttonAppearance }
+        button.appearanceAttributes = look?.normal.titleTextAttributes ?? [:]
         item.changed = { [weak self] in self?.rebuild() }
         if let view = item.customView { button.addSubview(view) }
         addSubview(button)
@@ -254,6 +294,8 @@ final class BarButton: UIView {
     private let hasChevron: Bool
     private let tap: (UIView) -> Void
     weak var item: UIBarButtonItem?
+    /// The title attributes the bar's appearance object gives buttons.
+    var appearanceAttributes: [NSAttributedString.Key: Any] = [:] { didSet { updateColors() } }
 
     init(title: String, chevron: Bool, bold: Bool, tap: @escaping (UIView) -> Void) {
         hasChevron = chevron
@@ -288,8 +330,9 @@ final class BarButton: UIView {
     private func updateColors() {
         let enabled = item?.isEnabled ?? true
         let tint = item?.tintColor ?? tintColor ?? .systemBlue
-        let normal = item?.titleTextAttributes(for: .normal)
-        let attributes = enabled ? normal : (item?.titleTextAttributes(for: .disabled) ?? normal)
+        var normal = appearanceAttributes
+        for (key, value) in item?.titleTextAttributes(for: .normal) ?? [:] { normal[key] = value }
+        let attributes: [NSAttributedString.Key: Any]? = enabled ? normal : (item?.titleTextAttributes(for: .disabled) ?? normal)
         if let font = attributes?[.font] as? UIFont { label.font = font }
         label.textColor = (attributes?[.foregroundColor] as? UIColor) ?? (enabled ? tint : .tertiaryLabel)
         LayerTransaction.immediate {

@@ -26,6 +26,15 @@ open class UINavigationItem: NSObject {
     /// item below does; large for the first).
     open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic { didSet { changed() } }
 
+    /// This item's bar look while content scrolls under the bar (nil: the bar's).
+    open var standardAppearance: UINavigationBarAppearance? { didSet { changed() } }
+    /// This item's look in compact height (kept).
+    open var compactAppearance: UINavigationBarAppearance?
+    /// This item's look at the scroll edge (nil: the bar's).
+    open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { changed() } }
+    /// This item's scroll-edge look in compact height (kept).
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance?
+
     open var leftBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
     open var rightBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
 

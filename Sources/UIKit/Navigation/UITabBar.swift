@@ -38,6 +38,20 @@ open class UITabBar: UIView {
     /// The bar's background (nil: the system bar colour).
     open var barTintColor: UIColor? { didSet { updateColors(); appearanceSet("barTintColor") { [barTintColor] in $0.barTintColor = barTintColor } } }
     open var isTranslucent = true
+    /// The bar's look (the system's by default). Setting it replaces what `barTintColor` and
+    /// `unselectedItemTintColor` give.
+    open var standardAppearance: UITabBarAppearance {
+        get { storedStandard ?? UITabBar.defaultStandard }
+        set {
+            storedStandard = newValue
+            updateColors()
+            updateButtons()
+        }
+    }
+    private var storedStandard: UITabBarAppearance?
+    private static let defaultStandard = UITabBarAppearance()
+    /// The look when content ends at the bar (kept; Lamina's tab bars use the standard look).
+    open var scrollEdgeAppearance: UITabBarAppearance?
 
     open func setItems(_ items: [UITabBarItem]?, animated: Bool) {
         for button in buttons { button.removeFromSuperview() }
@@ -79,15 +93,23 @@ open class UITabBar: UIView {
                                                  dark: UIColor(red: 22 / 255, green: 22 / 255, blue: 23 / 255, alpha: 1))
 
     private func updateColors() {
-        backgroundColor = barTintColor ?? UITabBar.barColor
+        var shadow: UIColor? = .separator
+        if let custom = storedStandard {
+            backgroundColor = custom.resolvedBackground(default: UITabBar.barColor) ?? .clear
+            shadow = custom.shadowColor
+        } else {
+            backgroundColor = barTintColor ?? UITabBar.barColor
+        }
         LayerTransaction.immediate {
-            hairline.backgroundColor = UIColor.separator.resolvedColor(with: traitCollection).cgColor
+            hairline.backgroundColor = shadow?.resolvedColor(with: traitCollection).cgColor
+            hairline.isHidden = shadow == nil
         }
     }
 
     private func updateButtons() {
         for button in buttons {
-            button.update(selected: button.item === selectedItem, unselectedTint: unselectedItemTintColor)
+            button.update(selected: button.item === selectedItem, unselectedTint: unselectedItemTintColor,
+                          look: storedStandard?.stackedLayoutAppearance)
         }
     }
 
@@ -152,19 +174,21 @@ final class TabButton: UIView {
 
     required init?(coder: NSCoder) { nil }
 
-    func update(selected: Bool, unselectedTint: UIColor?) {
-        let color: UIColor = !item.isEnabled ? .quaternaryLabel : selected ? (tintColor ?? .systemBlue) : (unselectedTint ?? .systemGray)
+    func update(selected: Bool, unselectedTint: UIColor?, look: UITabBarItemAppearance? = nil) {
+        let state = look.map { !item.isEnabled ? $0.disabled : selected ? $0.selected : $0.normal }
+        let color: UIColor = state?.iconColor ?? (!item.isEnabled ? .quaternaryLabel : selected ? (tintColor ?? .systemBlue) : (unselectedTint ?? .systemGray))
         let image = selected ? item.selectedImage ?? item.image : item.image
         imageView.image = image?.withRenderingMode(.alwaysTemplate)
         imageView.tintColor = color
         label.text = item.title
-        let normal = item.titleTextAttributes(for: .normal)
-        let attributes = selected ? (item.titleTextAttributes(for: .selected) ?? normal) : normal
+        var normal = state?.titleTextAttributes ?? [:]
+        for (key, value) in item.titleTextAttributes(for: .normal) ?? [:] { normal[key] = value }
+        let attributes: [NSAttributedString.Key: Any]? = selected ? (item.titleTextAttributes(for: .selected) ?? normal) : normal
         label.font = (attributes?[.font] as? UIFont) ?? .systemFont(ofSize: 10, weight: .medium)
         label.textColor = (attributes?[.foregroundColor] as? UIColor) ?? color
         badge.text = item.badgeValue
         badge.isHidden = item.badgeValue == nil
-        badge.backgroundColor = item.badgeColor ?? .systemRed
+        badge.backgroundColor = item.badgeColor ?? state?.badgeBackgroundColor ?? .systemRed
         setNeedsLayout()
     }
 
