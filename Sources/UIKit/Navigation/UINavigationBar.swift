@@ -248,8 +248,7 @@ open class UINavigationBar: UIView {
         largeArea.frame = CGRect(x: 0, y: UINavigationBar.height, width: full.width, height: largeHeight)
         let largeLine = Swift.max(largeLabel.intrinsicContentSize.height, 41)
         // The title rests 8 points above the bottom of a full large area and goes up with it.
-        largeLabel.frame = CGRect(x: 16, y: largeHeight - largeLine - 8 + Swift.max(0, largeHeight - UINavigationBar.largeTitleHeight) * 0,
-                                  width: Swift.max(0, full.width - 32), height: largeLine)
+        largeLabel.frame = CGRect(x: 16, y: largeHeight - largeLine - 8, width: Swift.max(0, full.width - 32), height: largeLine)
         let hairlineHeight = 1 / (traitCollection.displayScale > 0 ? traitCollection.displayScale : 1)
         LayerTransaction.immediate {
             hairline.frame = CGRect(x: 0, y: full.height, width: b.width, height: hairlineHeight)

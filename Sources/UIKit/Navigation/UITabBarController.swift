@@ -46,12 +46,15 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
 
     /// The navigation controller of the More tab: a list of the controllers without a tab of
     /// their own; choosing one pushes it.
-    open private(set) lazy var moreNavigationController: UINavigationController = {
-        let list = MoreListController(tabs: self)
-        let navigation = UINavigationController(rootViewController: list)
+    open var moreNavigationController: UINavigationController {
+        if let storedMore { return storedMore }
+        let navigation = UINavigationController(rootViewController: MoreListController(tabs: self))
         navigation.tabBarItem = UITabBarItem(tabBarSystemItem: .more, tag: 0)
+        storedMore = navigation
         return navigation
-    }()
+    }
+    /// The More tab's controller, once something needed it (most tab bar controllers never do).
+    private var storedMore: UINavigationController?
     private let bar = UITabBar()
 
     open weak var delegate: (any UITabBarControllerDelegate)?
@@ -88,8 +91,9 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         controllers = viewControllers ?? []
         let newTabs = tabs
         // Overflow controllers leave the More stack; the list shows the new ones.
-        if !oldTabs.isEmpty, oldTabs.last === moreNavigationController || showsMore {
-            moreNavigationController.setViewControllers(Array(moreNavigationController.viewControllers.prefix(1)), animated: false)
+        if let more = storedMore {
+            more.setViewControllers(Array(more.viewControllers.prefix(1)), animated: false)
+            (more.viewControllers.first as? MoreListController)?.reload()
         }
         for controller in oldTabs where !newTabs.contains(where: { $0 === controller }) {
             controller.willMove(toParent: nil)
@@ -102,7 +106,6 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
             addChild(controller)
             controller.didMove(toParent: self)
         }
-        (moreNavigationController.viewControllers.first as? MoreListController)?.reload()
         bar.setItems(newTabs.map(\.tabBarItem), animated: animated)
         selected = old.flatMap { o in newTabs.firstIndex { $0 === o } } ?? 0
         let current = newTabs.indices.contains(selected) ? newTabs[selected] : nil
@@ -150,7 +153,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         }
         set {
             guard let newValue else { return }
-            if newValue === moreNavigationController, showsMore {
+            if showsMore, newValue === moreNavigationController {
                 let old = tabs.indices.contains(selected) ? tabs[selected] : nil
                 selected = UITabBarController.maximumTabs - 1
                 show(index: selected, from: old, forceInstall: false)
@@ -189,9 +192,9 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         if index != selected {
             selected = index
             show(index: index, from: old, forceInstall: false)
-        } else if tabs[index] === moreNavigationController {
+        } else if let more = storedMore, tabs[index] === more {
             // Tapping More again goes back to the list.
-            _ = moreNavigationController.popToRootViewController(animated: true)
+            _ = more.popToRootViewController(animated: true)
         }
         delegate?.tabBarController(self, didSelect: tabs[index])
     }

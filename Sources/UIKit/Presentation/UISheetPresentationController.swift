@@ -293,6 +293,11 @@ open class UISheetPresentationController: UIPresentationController {
             delegate?.presentationControllerDidAttemptToDismiss(self)
             return
         }
+        dismissAsked()
+    }
+
+    /// The dismissal a gesture asked for (and the delegate allowed): will, dismiss, did.
+    private func dismissAsked() {
         delegate?.presentationControllerWillDismiss(self)
         presentingViewController.dismiss(animated: true) { [self] in delegate?.presentationControllerDidDismiss(self) }
     }
@@ -334,8 +339,7 @@ open class UISheetPresentationController: UIPresentationController {
             let smallestTop = bounds.height - height(of: smallest)
             let dismisses = pan.state == .ended && (top > smallestTop + height(of: smallest) / 3 || (velocity > 1000 && top > start.minY && abs(start.minY - smallestTop) < 0.5))
             if dismisses && dragMayDismiss {
-                delegate?.presentationControllerWillDismiss(self)
-                presentingViewController.dismiss(animated: true) { [self] in delegate?.presentationControllerDidDismiss(self) }
+                dismissAsked()
                 return
             }
             if dismisses { delegate?.presentationControllerDidAttemptToDismiss(self) }

@@ -92,7 +92,7 @@ open class UILabel: UIView {
         set {
             storedFont = newValue ?? UIFont.systemFont(ofSize: 17)
             changed()
-            appearanceSet("font") { [newValue] in $0.font = newValue }
+            if AppearanceRegistry.isActive { appearanceSet("font") { [newValue] in $0.font = newValue } }
         }
     }
 
@@ -102,7 +102,7 @@ open class UILabel: UIView {
         set {
             storedColor = newValue ?? .label
             changed()
-            appearanceSet("textColor") { [newValue] in $0.textColor = newValue }
+            if AppearanceRegistry.isActive { appearanceSet("textColor") { [newValue] in $0.textColor = newValue } }
         }
     }
 

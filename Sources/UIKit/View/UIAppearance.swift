@@ -27,6 +27,12 @@ struct AppearanceScope {
     let type: AnyClass
     let containers: [AnyClass]
     let traits: UITraitCollection?
+
+    init(_ type: AnyClass, _ containers: [any UIAppearanceContainer.Type], _ traits: UITraitCollection?) {
+        self.type = type
+        self.containers = containers.map { $0 as AnyClass }
+        self.traits = traits
+    }
 }
 
 /// The settings made on appearance proxies, each a closure that repeats the setter on an
@@ -101,7 +107,7 @@ enum AppearanceRegistry {
         var current: AnyClass? = Swift.type(of: object)
         while let c = current {
             if c === type { return true }
-            current = class_getSuperclassSafe(c)
+            current = _getSuperclass(c)
         }
         return false
     }
@@ -111,7 +117,7 @@ enum AppearanceRegistry {
         var current: AnyClass? = type
         while let c = current {
             count += 1
-            current = class_getSuperclassSafe(c)
+            current = _getSuperclass(c)
         }
         return count
     }
@@ -126,12 +132,6 @@ enum AppearanceRegistry {
         }
         return index < 0
     }
-}
-
-/// The superclass of `type` (Swift classes on Linux answer through `Swift._getSuperclass`).
-@inline(__always)
-func class_getSuperclassSafe(_ type: AnyClass) -> AnyClass? {
-    _getSuperclass(type)
 }
 
 /// A setting on an instance or a proxy: recorded for the proxy's scope, or remembered as the
@@ -158,20 +158,16 @@ extension AppearanceRecording {
 // MARK: - Views
 
 extension UIView: UIAppearance, AppearanceRecording {
-    public static func appearance() -> Self {
-        proxy(AppearanceScope(type: self, containers: [], traits: nil))
-    }
+    public static func appearance() -> Self { proxy(AppearanceScope(self, [], nil)) }
 
     public static func appearance(whenContainedInInstancesOf containerTypes: [any UIAppearanceContainer.Type]) -> Self {
-        proxy(AppearanceScope(type: self, containers: containerTypes.map { $0 as AnyClass }, traits: nil))
+        proxy(AppearanceScope(self, containerTypes, nil))
     }
 
-    public static func appearance(for trait: UITraitCollection) -> Self {
-        proxy(AppearanceScope(type: self, containers: [], traits: trait))
-    }
+    public static func appearance(for trait: UITraitCollection) -> Self { proxy(AppearanceScope(self, [], trait)) }
 
     public static func appearance(for trait: UITraitCollection, whenContainedInInstancesOf containerTypes: [any UIAppearanceContainer.Type]) -> Self {
-        proxy(AppearanceScope(type: self, containers: containerTypes.map { $0 as AnyClass }, traits: trait))
+        proxy(AppearanceScope(self, containerTypes, trait))
     }
 
     private static func proxy(_ scope: AppearanceScope) -> Self {
@@ -221,15 +217,10 @@ extension UIView: UIAppearance, AppearanceRecording {
     /// Applies the appearance settings that reach this view (it entered a window).
     func applyAppearance() {
         guard AppearanceRegistry.isActive else { return }
-        var containers: [AnyObject] = []
-        var view: UIView? = superview
-        while let current = view {
-            if let controller = current.owningViewController { containers.append(controller) }
-            containers.append(current)
-            view = current.superview
-        }
-        if let controller = owningViewController { containers.insert(controller, at: 0) }
-        AppearanceRegistry.apply(to: self, traits: traitCollection, containers: containers.reversed(), explicit: explicitAppearanceKeys)
+        // The superviews and their controllers, then the controller owning this view.
+        var containers = AppearanceRegistry.containers(from: superview)
+        if let controller = owningViewController { containers.append(controller) }
+        AppearanceRegistry.apply(to: self, traits: traitCollection, containers: containers, explicit: explicitAppearanceKeys)
     }
 }
 
@@ -242,68 +233,67 @@ final class AppearanceArchive: NSCoder {
 
 // MARK: - Bar items
 
-extension UIBarButtonItem: UIAppearance, AppearanceRecording {
-    public static func appearance() -> Self { barItemProxy(AppearanceScope(type: self, containers: [], traits: nil)) }
-    public static func appearance(whenContainedInInstancesOf containerTypes: [any UIAppearanceContainer.Type]) -> Self {
-        barItemProxy(AppearanceScope(type: self, containers: containerTypes.map { $0 as AnyClass }, traits: nil))
-    }
-    public static func appearance(for trait: UITraitCollection) -> Self { barItemProxy(AppearanceScope(type: self, containers: [], traits: trait)) }
-    public static func appearance(for trait: UITraitCollection, whenContainedInInstancesOf containerTypes: [any UIAppearanceContainer.Type]) -> Self {
-        barItemProxy(AppearanceScope(type: self, containers: containerTypes.map { $0 as AnyClass }, traits: trait))
-    }
-
-    private static func barItemProxy(_ scope: AppearanceScope) -> Self {
-        AppearanceRegistry.proxy(scope) {
-            guard self == UIBarButtonItem.self else {
-                preconditionFailure("\(self).appearance(): Lamina makes proxies of UIBarButtonItem itself, not of subclasses")
-            }
-            return UIBarButtonItem()
-        } as! Self
-    }
-
-    /// Applies the settings that reach the item, shown in `bar` (a bar of `controller`'s).
+extension AppearanceRecording {
+    /// Applies the settings that reach this bar item, shown in `bar`.
     func applyAppearance(in bar: UIView) {
         guard AppearanceRegistry.isActive else { return }
-        var containers: [AnyObject] = []
-        var view: UIView? = bar
-        while let current = view {
-            containers.append(current)
-            if let controller = current.owningViewController { containers.append(controller) }
-            view = current.superview
-        }
-        AppearanceRegistry.apply(to: self, traits: bar.traitCollection, containers: containers.reversed(), explicit: explicitAppearanceKeys)
+        AppearanceRegistry.apply(to: self, traits: bar.traitCollection, containers: AppearanceRegistry.containers(from: bar),
+                                 explicit: explicitAppearanceKeys)
+    }
+}
+
+extension UIBarButtonItem: UIAppearance, AppearanceRecording {
+    public static func appearance() -> Self { proxy(AppearanceScope(self, [], nil)) }
+    public static func appearance(whenContainedInInstancesOf containerTypes: [any UIAppearanceContainer.Type]) -> Self {
+        proxy(AppearanceScope(self, containerTypes, nil))
+    }
+    public static func appearance(for trait: UITraitCollection) -> Self { proxy(AppearanceScope(self, [], trait)) }
+    public static func appearance(for trait: UITraitCollection, whenContainedInInstancesOf containerTypes: [any UIAppearanceContainer.Type]) -> Self {
+        proxy(AppearanceScope(self, containerTypes, trait))
+    }
+
+    private static func proxy(_ scope: AppearanceScope) -> Self {
+        AppearanceRegistry.itemProxy(scope, of: UIBarButtonItem.self) { UIBarButtonItem() }
     }
 }
 
 extension UITabBarItem: UIAppearance, AppearanceRecording {
-    public static func appearance() -> Self { tabItemProxy(AppearanceScope(type: self, containers: [], traits: nil)) }
+    public static func appearance() -> Self { proxy(AppearanceScope(self, [], nil)) }
     public static func appearance(whenContainedInInstancesOf containerTypes: [any UIAppearanceContainer.Type]) -> Self {
-        tabItemProxy(AppearanceScope(type: self, containers: containerTypes.map { $0 as AnyClass }, traits: nil))
+        proxy(AppearanceScope(self, containerTypes, nil))
     }
-    public static func appearance(for trait: UITraitCollection) -> Self { tabItemProxy(AppearanceScope(type: self, containers: [], traits: trait)) }
+    public static func appearance(for trait: UITraitCollection) -> Self { proxy(AppearanceScope(self, [], trait)) }
     public static func appearance(for trait: UITraitCollection, whenContainedInInstancesOf containerTypes: [any UIAppearanceContainer.Type]) -> Self {
-        tabItemProxy(AppearanceScope(type: self, containers: containerTypes.map { $0 as AnyClass }, traits: trait))
+        proxy(AppearanceScope(self, containerTypes, trait))
     }
 
-    private static func tabItemProxy(_ scope: AppearanceScope) -> Self {
-        AppearanceRegistry.proxy(scope) {
-            guard self == UITabBarItem.self else {
-                preconditionFailure("\(self).appearance(): Lamina makes proxies of UITabBarItem itself, not of subclasses")
+    private static func proxy(_ scope: AppearanceScope) -> Self {
+        AppearanceRegistry.itemProxy(scope, of: UITabBarItem.self) { UITabBarItem() }
+    }
+}
+
+extension AppearanceRegistry {
+    /// A bar item's proxy: Lamina makes proxies of the UIKit class itself, not of subclasses.
+    static func itemProxy<Item: AnyObject, Wanted: AnyObject>(_ scope: AppearanceScope, of base: Item.Type,
+                                                              make: () -> Item) -> Wanted {
+        proxy(scope) {
+            guard scope.type == base else {
+                preconditionFailure("\(scope.type).appearance(): Lamina makes proxies of \(base) itself, not of subclasses")
             }
-            return UITabBarItem()
-        } as! Self
+            return make()
+        } as! Wanted
     }
 
-    /// Applies the settings that reach the item, shown in `bar`.
-    func applyAppearance(in bar: UIView) {
-        guard AppearanceRegistry.isActive else { return }
-        var containers: [AnyObject] = []
-        var view: UIView? = bar
-        while let current = view {
-            containers.append(current)
-            if let controller = current.owningViewController { containers.append(controller) }
-            view = current.superview
+    /// The containers around something inside `view` (`view` included), outermost first: each
+    /// view, then the controller owning it.
+    static func containers(from view: UIView?) -> [AnyObject] {
+        var innermostFirst: [AnyObject] = []
+        var current = view
+        while let step = current {
+            innermostFirst.append(step)
+            if let controller = step.owningViewController { innermostFirst.append(controller) }
+            current = step.superview
         }
-        AppearanceRegistry.apply(to: self, traits: bar.traitCollection, containers: containers.reversed(), explicit: explicitAppearanceKeys)
+        return innermostFirst.reversed()
     }
 }

@@ -66,6 +66,36 @@ struct TraitChangeRegistration: UITraitChangeRegistration, @unchecked Sendable {
     let id = UUID()
     let traits: [ObjectIdentifier]
     let handler: (AnyObject, UITraitCollection) -> Void
+
+    /// Runs `handler` with the environment (as the type it asks for) and the previous traits.
+    @MainActor
+    static func handler<Environment>(_ traits: [UITrait], _ handler: @escaping (Environment, UITraitCollection) -> Void) -> Self {
+        Self(traits: traits.map { ObjectIdentifier($0) }) { object, previous in
+            if let environment = object as? Environment { handler(environment, previous) }
+        }
+    }
+
+    /// Calls `action` on `target` while it lives.
+    @MainActor
+    static func action<Target: AnyObject>(_ traits: [UITrait], _ target: Target, _ action: @escaping (Target) -> () -> Void) -> Self {
+        Self(traits: traits.map { ObjectIdentifier($0) }) { [weak target] _, _ in
+            if let target { action(target)() }
+        }
+    }
+}
+
+extension [TraitChangeRegistration] {
+    /// Adds `registration` and returns it.
+    mutating func adding(_ registration: TraitChangeRegistration) -> any UITraitChangeRegistration {
+        append(registration)
+        return registration
+    }
+
+    /// Takes out `registration` (one of these).
+    mutating func remove(_ registration: any UITraitChangeRegistration) {
+        guard let registration = registration as? TraitChangeRegistration else { return }
+        removeAll { $0.id == registration.id }
+    }
 }
 
 extension UITraitCollection {
@@ -102,11 +132,7 @@ extension UIView {
     @discardableResult
     public func registerForTraitChanges<Environment: UITraitEnvironment>(_ traits: [UITrait],
                                                                          handler: @escaping (Environment, UITraitCollection) -> Void) -> any UITraitChangeRegistration {
-        let registration = TraitChangeRegistration(traits: traits.map { ObjectIdentifier($0) }) { object, previous in
-            if let environment = object as? Environment { handler(environment, previous) }
-        }
-        traitRegistrations.append(registration)
-        return registration
+        traitRegistrations.adding(.handler(traits, handler))
     }
 
     /// Calls `action` on `target` after any of `traits` changes (Lamina's stand-in for the
@@ -114,17 +140,12 @@ extension UIView {
     @discardableResult
     public func registerForTraitChanges<Target: AnyObject>(_ traits: [UITrait], target: Target,
                                                            action: @escaping (Target) -> () -> Void) -> any UITraitChangeRegistration {
-        let registration = TraitChangeRegistration(traits: traits.map { ObjectIdentifier($0) }) { [weak target] _, _ in
-            if let target { action(target)() }
-        }
-        traitRegistrations.append(registration)
-        return registration
+        traitRegistrations.adding(.action(traits, target, action))
     }
 
     /// Stops a registration.
     public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) {
-        guard let registration = registration as? TraitChangeRegistration else { return }
-        traitRegistrations.removeAll { $0.id == registration.id }
+        traitRegistrations.remove(registration)
     }
 }
 
@@ -134,27 +155,18 @@ extension UIViewController {
     @discardableResult
     public func registerForTraitChanges<Environment: UITraitEnvironment>(_ traits: [UITrait],
                                                                          handler: @escaping (Environment, UITraitCollection) -> Void) -> any UITraitChangeRegistration {
-        let registration = TraitChangeRegistration(traits: traits.map { ObjectIdentifier($0) }) { object, previous in
-            if let environment = object as? Environment { handler(environment, previous) }
-        }
-        traitRegistrations.append(registration)
-        return registration
+        traitRegistrations.adding(.handler(traits, handler))
     }
 
     /// Calls `action` on `target` after any of `traits` changes.
     @discardableResult
     public func registerForTraitChanges<Target: AnyObject>(_ traits: [UITrait], target: Target,
                                                            action: @escaping (Target) -> () -> Void) -> any UITraitChangeRegistration {
-        let registration = TraitChangeRegistration(traits: traits.map { ObjectIdentifier($0) }) { [weak target] _, _ in
-            if let target { action(target)() }
-        }
-        traitRegistrations.append(registration)
-        return registration
+        traitRegistrations.adding(.action(traits, target, action))
     }
 
     /// Stops a registration.
     public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) {
-        guard let registration = registration as? TraitChangeRegistration else { return }
-        traitRegistrations.removeAll { $0.id == registration.id }
+        traitRegistrations.remove(registration)
     }
 }

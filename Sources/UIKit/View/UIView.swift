@@ -538,29 +538,18 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// window's own insets are zero.
     open var safeAreaInsets: UIEdgeInsets {
         var insets = systemSafeAreaInsets
-        if let controller = owningViewController {
-            let extra = controller.additionalSafeAreaInsets
+        if let extra = owningViewController?.additionalSafeAreaInsets, extra != .zero {
             insets = UIEdgeInsets(top: insets.top + extra.top, left: insets.left + extra.left,
                                   bottom: insets.bottom + extra.bottom, right: insets.right + extra.right)
         }
-        guard let superview, superview.hasSafeArea else { return insets }
+        // One walk up: each superview's safe area from its own and its superview's.
+        guard let superview else { return insets }
         let parent = superview.safeAreaInsets
+        guard parent != .zero else { return insets }
         let area = superview.bounds.inset(by: parent)
         let f = frame
         return UIEdgeInsets(top: Swift.max(insets.top, area.minY - f.minY), left: Swift.max(insets.left, area.minX - f.minX),
                             bottom: Swift.max(insets.bottom, f.maxY - area.maxY), right: Swift.max(insets.right, f.maxX - area.maxX))
-    }
-
-    /// Whether this view or an ancestor has safe-area insets of its own (cheap: most have none).
-    var hasSafeArea: Bool {
-        var view: UIView? = self
-        while let current = view {
-            if current.systemSafeAreaInsets != .zero || current.owningViewController.map({ $0.additionalSafeAreaInsets != .zero }) == true {
-                return true
-            }
-            view = current.superview
-        }
-        return false
     }
 
     /// Called when `safeAreaInsets` changed.

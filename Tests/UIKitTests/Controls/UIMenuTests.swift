@@ -312,10 +312,7 @@ import UIKit
             window.addSubview(button)
             window.tap(at: CGPoint(x: 70, y: 42))
             window.layoutIfNeeded()
-            let format = UIGraphicsImageRendererFormat()
-            format.scale = 2
-            let image = try #require(UIGraphicsImageRenderer(size: window.bounds.size, format: format)
-                .image { window.layer.render(in: $0.cgContext) }.cgImage)
+            let image = try controlSnapshot(window)
             let message = ReferenceImage.mismatch(image, suite: "UIMenuTests", name: "menu-\(style == .dark ? "dark" : "light")")
             #expect(message == nil, Comment(rawValue: message ?? ""))
         }

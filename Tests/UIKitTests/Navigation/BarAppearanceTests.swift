@@ -79,10 +79,7 @@ import UIKit
         window.rootViewController = tabs
         window.makeKeyAndVisible()
         window.layoutIfNeeded()
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 2
-        let image = try #require(UIGraphicsImageRenderer(size: window.bounds.size, format: format)
-            .image { window.layer.render(in: $0.cgContext) }.cgImage)
+        let image = try controlSnapshot(window)
         let message = ReferenceImage.mismatch(image, suite: "BarAppearanceTests", name: "themed-\(style == .dark ? "dark" : "light")")
         #expect(message == nil, Comment(rawValue: message ?? ""))
         window.isHidden = true

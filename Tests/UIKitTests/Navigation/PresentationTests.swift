@@ -320,10 +320,7 @@ final class DismissLog: NSObject, UIAdaptivePresentationControllerDelegate {
                 navigation.sheetPresentationController?.prefersGrabberVisible = sheetStyle == .formSheet
                 present(navigation, from: root, clock: clock)
                 window.layoutIfNeeded()
-                let format = UIGraphicsImageRendererFormat()
-                format.scale = 2
-                let image = try #require(UIGraphicsImageRenderer(size: window.bounds.size, format: format)
-                    .image { window.layer.render(in: $0.cgContext) }.cgImage)
+                let image = try controlSnapshot(window)
                 let message = ReferenceImage.mismatch(image, suite: "PresentationTests", name: "\(name)-\(style == .dark ? "dark" : "light")")
                 #expect(message == nil, Comment(rawValue: message ?? ""))
             }

@@ -143,10 +143,7 @@ final class SplitLog: UISplitViewControllerDelegate {
         window.rootViewController = split
         window.makeKeyAndVisible()
         window.layoutIfNeeded()
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 2
-        let image = try #require(UIGraphicsImageRenderer(size: window.bounds.size, format: format)
-            .image { window.layer.render(in: $0.cgContext) }.cgImage)
+        let image = try controlSnapshot(window)
         let message = ReferenceImage.mismatch(image, suite: "UISplitViewControllerTests", name: "split-\(style == .dark ? "dark" : "light")")
         #expect(message == nil, Comment(rawValue: message ?? ""))
         window.isHidden = true

@@ -99,10 +99,7 @@ import UIKit
         }
         window.makeKeyAndVisible()
         window.layoutIfNeeded()
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 2
-        let image = try #require(UIGraphicsImageRenderer(size: window.bounds.size, format: format)
-            .image { window.layer.render(in: $0.cgContext) }.cgImage)
+        let image = try controlSnapshot(window)
         let message = ReferenceImage.mismatch(image, suite: "UIVisualEffectViewTests", name: "materials-\(style == .dark ? "dark" : "light")")
         #expect(message == nil, Comment(rawValue: message ?? ""))
         window.isHidden = true
