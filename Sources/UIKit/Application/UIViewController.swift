@@ -78,6 +78,9 @@ open class UIViewController: UIResponder {
     var storedPresentationController: UIPresentationController?
     /// The transition running for this controller's presentation or dismissal.
     var runningTransition: PresentationTransition?
+    /// The custom transition running between this container's children (a navigation
+    /// controller's push or pop with its delegate's animator).
+    var runningChildTransition: ControllerTransition?
     /// Where the view was before a full-screen presentation covered it.
     var coveredViewHome: (UIView, Int)?
     /// `registerForTraitChanges` registrations.

@@ -9,8 +9,19 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     var transitionDuration: TimeInterval { get }
     /// The view the transition happens in.
     var containerView: UIView { get }
-    /// Whether a gesture drives the transition.
+    /// Whether a gesture drives the transition now.
     var isInteractive: Bool { get }
+    /// Whether the transition started interactive.
+    var initiallyInteractive: Bool { get }
+    /// Whether the transition can be paused and made interactive again.
+    var isInterruptible: Bool { get }
+    /// How far an interactive transition had come when interaction ended (or now, while it
+    /// lasts), 0…1.
+    var percentComplete: CGFloat { get }
+    /// How fast the rest of the transition runs once interaction ends.
+    var completionVelocity: CGFloat { get }
+    /// The curve of the rest of the transition once interaction ends.
+    var completionCurve: UIView.AnimationCurve { get }
     /// The presentation's style (`.none` for a transition that is not one).
     var presentationStyle: UIModalPresentationStyle { get }
     /// The rotation the transition applies (identity).
@@ -29,6 +40,27 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
     @discardableResult
     func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
                  completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+    /// As `animate(alongsideTransition:completion:)`, for animations of views outside the
+    /// transition's container (`view`, when given, is one of them).
+    @discardableResult
+    func animateAlongsideTransition(in view: UIView?,
+                                    animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                                    completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+    /// Calls `handler` each time the transition turns from interactive to not (the gesture
+    /// ended: finishing or cancelling) or back (it was paused).
+    func notifyWhenInteractionChanges(_ handler: @escaping (any UIViewControllerTransitionCoordinatorContext) -> Void)
+    /// Calls `handler` when the transition stops being interactive.
+    @available(iOS, deprecated: 10.0, renamed: "notifyWhenInteractionChanges(_:)")
+    func notifyWhenInteractionEnds(_ handler: @escaping (any UIViewControllerTransitionCoordinatorContext) -> Void)
+}
+
+extension UIViewControllerTransitionCoordinator {
+    @discardableResult
+    public func animateAlongsideTransition(in view: UIView?,
+                                           animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                                           completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animate(alongsideTransition: animation, completion: completion)
+    }
 }
 
 /// The coordinator of a size change applied at once: animations run inside a view animation
@@ -40,6 +72,13 @@ final class ImmediateTransitionCoordinator: UIViewControllerTransitionCoordinato
     let transitionDuration: TimeInterval
     let containerView: UIView
     var isInteractive: Bool { false }
+    var initiallyInteractive: Bool { false }
+    var isInterruptible: Bool { false }
+    var percentComplete: CGFloat { 0 }
+    var completionVelocity: CGFloat { 1 }
+    var completionCurve: UIView.AnimationCurve { .easeInOut }
+    func notifyWhenInteractionChanges(_ handler: @escaping (any UIViewControllerTransitionCoordinatorContext) -> Void) {}
+    func notifyWhenInteractionEnds(_ handler: @escaping (any UIViewControllerTransitionCoordinatorContext) -> Void) {}
     var presentationStyle: UIModalPresentationStyle { .none }
     var targetTransform: CGAffineTransform { .identity }
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { nil }

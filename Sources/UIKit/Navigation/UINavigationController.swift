@@ -1,15 +1,29 @@
 import Foundation
 
-/// Told as a navigation controller shows a controller (push, pop or a new stack).
+/// Told as a navigation controller shows a controller (push, pop or a new stack); supplies
+/// the animator of a custom push or pop, and the interaction controller that makes it
+/// interactive.
 @preconcurrency @MainActor
 public protocol UINavigationControllerDelegate: AnyObject {
     func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+    func navigationController(_ navigationController: UINavigationController,
+                              animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
 }
 
 extension UINavigationControllerDelegate {
     public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
     public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController,
+                                     animationControllerFor operation: UINavigationController.Operation,
+                                     from fromVC: UIViewController, to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    public func navigationController(_ navigationController: UINavigationController,
+                                     interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? { nil }
 }
 
 /// A stack of controllers shown one at a time under a navigation bar: pushing slides the new
@@ -26,10 +40,23 @@ extension UINavigationControllerDelegate {
 /// controller then gets `viewWillDisappear`/`viewDidDisappear` and the leaving one
 /// `viewWillAppear`/`viewDidAppear`, as on iOS.
 ///
+/// When the delegate supplies an animator for a push or pop, it runs the transition instead
+/// of the slide, in a container view below the bar (`transitionCoordinator` is the
+/// transition's); with an interaction controller from the delegate too, the transition is
+/// interactive, and a cancelled one leaves the stack as it was.
+///
 /// - Note: Differs from Apple: controllers' views are placed below the bar (not extended
-///   under it), and titles are never large.
+///   under it), unless their titles show large. While the delegate supplies a custom pop
+///   animator, the edge swipe does nothing (the app drives its own interactive pop).
 @preconcurrency @MainActor
 open class UINavigationController: UIViewController {
+    /// What a transition does to the stack.
+    public enum Operation: Int, Sendable {
+        case none = 0
+        case push = 1
+        case pop = 2
+    }
+
     static let transitionDuration: TimeInterval = 0.35
 
     private var stack: [UIViewController] = [] {
@@ -37,6 +64,8 @@ open class UINavigationController: UIViewController {
         didSet { edgePan.isEnabled = stack.count > 1 }
     }
     private let bar = UINavigationBar()
+    /// Holds the controllers' views, below the bar: the container of custom transitions.
+    private let transitionView = UIView()
     private var transitioning = false
 
     open weak var delegate: (any UINavigationControllerDelegate)?
@@ -187,6 +216,12 @@ open class UINavigationController: UIViewController {
         let newView: UIView = new.view
         let onScreen = view.window != nil && hasAppeared
         let animate = animated && onScreen
+        let custom: (any UIViewControllerAnimatedTransitioning)?
+        if animate, let old, old !== new, old.isViewLoaded {
+            custom = delegate?.navigationController(self, animationControllerFor: forward ? .push : .pop, from: old, to: new)
+        } else {
+            custom = nil
+        }
         if onScreen {
             old?.beginAppearanceTransition(false, animated: animate)
             new.beginAppearanceTransition(true, animated: animate)
@@ -195,12 +230,16 @@ open class UINavigationController: UIViewController {
         layoutBar()
         let area = contentArea(for: new)
         let oldArea = old?.viewIfLoaded?.frame ?? area
+        if let custom, let old {
+            runCustomTransition(custom, from: old, to: new, forward: forward, leaving: leaving, area: area)
+            return
+        }
         if forward {
-            view.insertSubview(newView, belowSubview: bar)
-        } else if let oldView = old?.viewIfLoaded {
-            view.insertSubview(newView, belowSubview: oldView)
+            transitionView.addSubview(newView)
+        } else if let oldView = old?.viewIfLoaded, oldView.superview === transitionView {
+            transitionView.insertSubview(newView, belowSubview: oldView)
         } else {
-            view.insertSubview(newView, belowSubview: bar)
+            transitionView.addSubview(newView)
         }
         let finish: (Bool) -> Void = { [weak self] _ in
             guard let self else { return }
@@ -231,6 +270,56 @@ open class UINavigationController: UIViewController {
             newView.frame = area
             oldView.frame = oldArea.offsetBy(dx: forward ? -width / 3 : width, dy: 0)
         }, completion: finish)
+    }
+
+    /// A push or pop run by the delegate's animator (and interaction controller). The arriving
+    /// view starts at its final frame, out of the container until the animator adds it. When
+    /// the transition is cancelled the stack, the bar and the views go back to how they were.
+    private func runCustomTransition(_ animator: any UIViewControllerAnimatedTransitioning,
+                                     from old: UIViewController, to new: UIViewController, forward: Bool,
+                                     leaving: [UIViewController], area: CGRect) {
+        let interactor = delegate?.navigationController(self, interactionControllerFor: animator)
+        let newView: UIView = new.view
+        let oldView: UIView = old.view
+        let oldArea = oldView.frame
+        // The stack before: a cancelled transition puts it back.
+        let before: [UIViewController] = forward ? stack.dropLast() : stack + leaving
+        UIView.performWithoutAnimation { newView.frame = area }
+        transitioning = true
+        let transition = ChildTransition(container: transitionView, from: old, to: new, fromFrame: oldArea, toFrame: area,
+                                              animator: animator, interactor: interactor)
+        transition.onEnd = { [weak self] completed in
+            guard let self else { return }
+            self.transitioning = false
+            self.runningChildTransition = nil
+            if completed {
+                oldView.removeFromSuperview()
+                self.finishLeaving(leaving)
+                old.endAppearanceTransition()
+                new.endAppearanceTransition()
+                if forward { new.didMove(toParent: self) }
+                self.delegate?.navigationController(self, didShow: new, animated: true)
+            } else {
+                newView.removeFromSuperview()
+                if oldView.superview !== self.transitionView { self.transitionView.addSubview(oldView) }
+                UIView.performWithoutAnimation { oldView.frame = oldArea }
+                self.stack = before
+                if forward {
+                    new.willMove(toParent: nil)
+                    new.removeFromParent()
+                } else {
+                    for controller in leaving { controller.didMove(toParent: self) }
+                }
+                self.bar.setItems(self.stack.map(\.navigationItem), animated: false)
+                new.beginAppearanceTransition(false, animated: true)
+                new.endAppearanceTransition()
+                old.beginAppearanceTransition(true, animated: true)
+                old.endAppearanceTransition()
+                self.view.setNeedsLayout()
+            }
+        }
+        runningChildTransition = transition
+        transition.start(completion: nil)
     }
 
     /// Whether `controller`'s item (with the items below it) shows a large title.
@@ -292,6 +381,8 @@ open class UINavigationController: UIViewController {
         case .began:
             guard !transitioning, interactive == nil, stack.count > 1 else { return }
             let leaving = stack[stack.count - 1], arriving = stack[stack.count - 2]
+            // A custom pop is the app's to drive.
+            if delegate?.navigationController(self, animationControllerFor: .pop, from: leaving, to: arriving) != nil { return }
             let arrivingView: UIView = arriving.view
             let onScreen = view.window != nil && hasAppeared
             if onScreen {
@@ -299,7 +390,11 @@ open class UINavigationController: UIViewController {
                 arriving.beginAppearanceTransition(true, animated: true)
             }
             delegate?.navigationController(self, willShow: arriving, animated: true)
-            if let leavingView = leaving.viewIfLoaded { view.insertSubview(arrivingView, belowSubview: leavingView) }
+            if let leavingView = leaving.viewIfLoaded, leavingView.superview === transitionView {
+                transitionView.insertSubview(arrivingView, belowSubview: leavingView)
+            } else {
+                transitionView.insertSubview(arrivingView, at: 0)
+            }
             interactive = (leaving, arriving, onScreen)
             transitioning = true
             follow(progress: 0, width: width)
@@ -372,18 +467,21 @@ open class UINavigationController: UIViewController {
     open override func loadView() {
         let root = UIView()
         root.backgroundColor = .systemBackground
+        root.addSubview(transitionView)
         root.addSubview(bar)
         root.addGestureRecognizer(edgePan)
         bar.onBack = { [weak self] in self?.popViewController(animated: true) }
         bar.onLargeTitlesChange = { [weak self] in self?.viewIfLoaded?.setNeedsLayout() }
         view = root
-        if let top = stack.last { root.insertSubview(top.view, belowSubview: bar) }
+        if let top = stack.last { transitionView.addSubview(top.view) }
     }
 
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
+        transitionView.frame = view.bounds
         observeTopScrollView()
         layoutBar()
         if !transitioning, let top = stack.last { top.viewIfLoaded?.frame = contentArea(for: top) }
     }
 }
+

@@ -1,15 +1,28 @@
 import Foundation
 
-/// Asked and told about tab selection.
+/// Asked and told about tab selection; supplies the animator of a custom switch between
+/// tabs, and the interaction controller that makes it interactive.
 @preconcurrency @MainActor
 public protocol UITabBarControllerDelegate: AnyObject {
     func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
     func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+    func tabBarController(_ tabBarController: UITabBarController,
+                          animationControllerForTransitionFrom fromVC: UIViewController,
+                          to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
+    func tabBarController(_ tabBarController: UITabBarController,
+                          interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
 }
 
 extension UITabBarControllerDelegate {
     public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool { true }
     public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+    public func tabBarController(_ tabBarController: UITabBarController,
+                                 animationControllerForTransitionFrom fromVC: UIViewController,
+                                 to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    public func tabBarController(_ tabBarController: UITabBarController,
+                                 interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? { nil }
 }
 
 /// Child controllers behind the tabs of a tab bar along the bottom; tapping a tab shows its
@@ -21,8 +34,11 @@ extension UITabBarControllerDelegate {
 /// With more than five controllers the bar shows the first four and a More tab: its
 /// `moreNavigationController` lists the rest, and choosing one pushes it there.
 ///
-/// - Note: Differs from Apple: the More list's Edit button (rearranging tabs) is not offered;
-///   switching tabs is immediate, as on iOS, with no transition.
+/// Switching tabs is immediate, as on iOS — unless the delegate supplies an animator, which
+/// then runs the switch in a container view below the bar (interactive with the delegate's
+/// interaction controller; a cancelled switch goes back to the old tab).
+///
+/// - Note: Differs from Apple: the More list's Edit button (rearranging tabs) is not offered.
 @preconcurrency @MainActor
 open class UITabBarController: UIViewController, UITabBarDelegate {
     private var controllers: [UIViewController] = []
@@ -56,6 +72,8 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     /// The More tab's controller, once something needed it (most tab bar controllers never do).
     private var storedMore: UINavigationController?
     private let bar = UITabBar()
+    /// Holds the shown controller's view, below the bar: the container of custom transitions.
+    private let transitionView = UIView()
 
     open weak var delegate: (any UITabBarControllerDelegate)?
     /// The bar along the bottom.
@@ -173,15 +191,58 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         guard new !== old || forceInstall else { return }
         let onScreen = view.window != nil && hasAppeared
         let newView: UIView = new.view
+        if onScreen, let old, old !== new, old.isViewLoaded, runningChildTransition == nil,
+           let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: old, to: new) {
+            runCustomTransition(animator, from: old, to: new, returningTo: tabs.firstIndex { $0 === old })
+            return
+        }
         if onScreen, let old, old !== new {
             old.beginAppearanceTransition(false, animated: false)
         }
         if onScreen, new !== old { new.beginAppearanceTransition(true, animated: false) }
         if let old, old !== new { old.viewIfLoaded?.removeFromSuperview() }
-        if newView.superview !== view { view.insertSubview(newView, belowSubview: bar) }
+        if newView.superview !== transitionView { transitionView.addSubview(newView) }
         newView.frame = contentArea
         if onScreen, let old, old !== new { old.endAppearanceTransition() }
         if onScreen, new !== old { new.endAppearanceTransition() }
+    }
+
+    /// A switch run by the delegate's animator (and interaction controller); a cancelled one
+    /// selects the old tab again.
+    private func runCustomTransition(_ animator: any UIViewControllerAnimatedTransitioning,
+                                     from old: UIViewController, to new: UIViewController, returningTo oldIndex: Int?) {
+        let interactor = delegate?.tabBarController(self, interactionControllerFor: animator)
+        let newView: UIView = new.view
+        let oldView: UIView = old.view
+        let area = contentArea
+        UIView.performWithoutAnimation { newView.frame = area }
+        old.beginAppearanceTransition(false, animated: true)
+        new.beginAppearanceTransition(true, animated: true)
+        let transition = ChildTransition(container: transitionView, from: old, to: new, fromFrame: oldView.frame, toFrame: area,
+                                         animator: animator, interactor: interactor)
+        transition.onEnd = { [weak self] completed in
+            guard let self else { return }
+            self.runningChildTransition = nil
+            if completed {
+                oldView.removeFromSuperview()
+                old.endAppearanceTransition()
+                new.endAppearanceTransition()
+            } else {
+                newView.removeFromSuperview()
+                if oldView.superview !== self.transitionView { self.transitionView.addSubview(oldView) }
+                UIView.performWithoutAnimation { oldView.frame = area }
+                if let oldIndex {
+                    self.selected = oldIndex
+                    self.bar.selectedItem = old.tabBarItem
+                }
+                new.beginAppearanceTransition(false, animated: true)
+                new.endAppearanceTransition()
+                old.beginAppearanceTransition(true, animated: true)
+                old.endAppearanceTransition()
+            }
+        }
+        runningChildTransition = transition
+        transition.start(completion: nil)
     }
 
     /// A tap on a tab (already allowed by `shouldSelect`): switch and tell the delegate.
@@ -207,6 +268,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     open override func loadView() {
         let root = UIView()
         root.backgroundColor = .systemBackground
+        root.addSubview(transitionView)
         root.addSubview(bar)
         view = root
         show(index: selected, from: nil, forceInstall: true)
@@ -217,7 +279,8 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         let b = view.bounds
         let bottom = view.safeAreaInsets.bottom
         bar.frame = CGRect(x: 0, y: b.height - UITabBar.height - bottom, width: b.width, height: UITabBar.height + bottom)
-        if tabs.indices.contains(selected) { tabs[selected].viewIfLoaded?.frame = contentArea }
+        transitionView.frame = b
+        if runningChildTransition == nil, tabs.indices.contains(selected) { tabs[selected].viewIfLoaded?.frame = contentArea }
     }
 }
 

@@ -1,44 +1,28 @@
 import Foundation
 
-/// One presentation or dismissal in flight: the context its animator works in and the
-/// coordinator others animate alongside with. It makes the appearance calls in iOS's order —
+/// One presentation or dismissal in flight. It makes the appearance calls in iOS's order —
 /// the presented controller's (and, when its view leaves, the presenter's) `viewWill…` before
 /// the animation and `viewDid…` once the animator calls `completeTransition(_:)` — and tells the
-/// presentation controller as the transition begins and ends.
+/// presentation controller as the transition begins and ends. A cancelled presentation takes
+/// the container away again; a cancelled dismissal leaves the presented controller up.
 @MainActor
-final class PresentationTransition: UIViewControllerContextTransitioning, UIViewControllerTransitionCoordinator {
+final class PresentationTransition: ControllerTransition {
     let isPresentation: Bool
     let controller: UIPresentationController
-    let containerView: UIView
-    let isAnimated: Bool
-    let animator: any UIViewControllerAnimatedTransitioning
-    private(set) var transitionWasCancelled = false
-    private(set) var transitionDuration: TimeInterval = 0
-    private var alongside: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
-    private var completions: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
-    private var started = false
-    private var finished = false
-    private var completion: (() -> Void)?
 
     private var presented: UIViewController { controller.presentedViewController }
     private var presenter: UIViewController { controller.presentingViewController }
 
     init(presenting: Bool, controller: UIPresentationController, container: UIView, animated: Bool,
-         animator: any UIViewControllerAnimatedTransitioning) {
+         animator: any UIViewControllerAnimatedTransitioning, interactor: (any UIViewControllerInteractiveTransitioning)?) {
         isPresentation = presenting
         self.controller = controller
-        containerView = container
-        isAnimated = animated
-        self.animator = animator
+        super.init(container: container, animated: animated, animator: animator, interactor: interactor)
     }
 
-    var isInteractive: Bool { false }
-    var isCancelled: Bool { transitionWasCancelled }
-    var presentationStyle: UIModalPresentationStyle { controller.presentationStyle }
-    var targetTransform: CGAffineTransform { .identity }
+    override var presentationStyle: UIModalPresentationStyle { controller.presentationStyle }
 
-    func start(completion: (() -> Void)?) {
-        self.completion = completion
+    override func transitionWillBegin() {
         presented.runningTransition = self
         let removes = controller.shouldRemovePresentersView
         if isPresentation {
@@ -56,18 +40,11 @@ final class PresentationTransition: UIViewControllerContextTransitioning, UIView
             }
             controller.dismissalTransitionWillBegin()
         }
-        transitionDuration = animator.transitionDuration(using: self)
-        started = true
-        let queued = alongside
-        alongside = []
-        for animation in queued { run(animation) }
-        animator.animateTransition(using: self)
-        if !finished { containerView.layoutIfNeeded() }
     }
 
     // MARK: UIViewControllerContextTransitioning
 
-    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+    override func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
         switch key {
         case .from: return isPresentation ? presenter : presented
         case .to: return isPresentation ? presented : presenter
@@ -75,7 +52,7 @@ final class PresentationTransition: UIViewControllerContextTransitioning, UIView
         }
     }
 
-    func view(forKey key: UITransitionContextViewKey) -> UIView? {
+    override func view(forKey key: UITransitionContextViewKey) -> UIView? {
         let removes = controller.shouldRemovePresentersView
         switch key {
         case .from: return isPresentation ? (removes ? presenter.viewIfLoaded : nil) : controller.presentedView
@@ -84,27 +61,19 @@ final class PresentationTransition: UIViewControllerContextTransitioning, UIView
         }
     }
 
-    func initialFrame(for vc: UIViewController) -> CGRect {
+    override func initialFrame(for vc: UIViewController) -> CGRect {
         guard vc === viewController(forKey: .from) else { return .zero }
         if vc === presented { return controller.frameOfPresentedViewInContainerView }
         guard let view = vc.viewIfLoaded, let superview = view.superview else { return .zero }
         return containerView.convert(view.frame, from: superview)
     }
 
-    func finalFrame(for vc: UIViewController) -> CGRect {
+    override func finalFrame(for vc: UIViewController) -> CGRect {
         guard vc === viewController(forKey: .to) else { return .zero }
         return vc === presented ? controller.frameOfPresentedViewInContainerView : containerView.bounds
     }
 
-    func updateInteractiveTransition(_ percentComplete: CGFloat) {}
-    func finishInteractiveTransition() {}
-    func cancelInteractiveTransition() {}
-    func pauseInteractiveTransition() {}
-
-    func completeTransition(_ didComplete: Bool) {
-        guard !finished else { return }
-        finished = true
-        transitionWasCancelled = !didComplete
+    override func transitionDidEnd(_ didComplete: Bool) {
         let removes = controller.shouldRemovePresentersView
         if isPresentation {
             controller.presentationTransitionDidEnd(didComplete)
@@ -144,36 +113,12 @@ final class PresentationTransition: UIViewControllerContextTransitioning, UIView
             presented.isBeingDismissed = false
         }
         presented.runningTransition = nil
-        animator.animationEnded(didComplete)
-        let pending = completions
-        completions = []
-        for completion in pending { completion(self) }
-        if didComplete { completion?() }
     }
 
     private func unlink() {
         if presenter.storedPresented === presented { presenter.storedPresented = nil }
         presented.storedPresenting = nil
         controller.containerView = nil
-    }
-
-    // MARK: UIViewControllerTransitionCoordinator
-
-    func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
-                 completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
-        if let completion { completions.append(completion) }
-        guard let animation else { return true }
-        if finished { return false }
-        if started { run(animation) } else { alongside.append(animation) }
-        return true
-    }
-
-    private func run(_ animation: @escaping (any UIViewControllerTransitionCoordinatorContext) -> Void) {
-        if isAnimated && transitionDuration > 0 {
-            UIView.animate(withDuration: transitionDuration, delay: 0, options: [.curveEaseOut], animations: { animation(self) })
-        } else {
-            UIView.performWithoutAnimation { animation(self) }
-        }
     }
 }
 

@@ -16,6 +16,7 @@ extension UIViewController {
         while let current = controller {
             if let running = current.runningTransition { return running }
             if let running = current.storedPresented?.runningTransition { return running }
+            if let running = current.runningChildTransition { return running }
             controller = current.parent
         }
         return nil
@@ -83,8 +84,9 @@ extension UIViewController {
         window.addSubview(container)
         let animator = presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenter, source: self)
             ?? presented.systemPresentationAnimator(presenting: true)
+        let interactor = presented.transitioningDelegate?.interactionControllerForPresentation(using: animator)
         let transition = PresentationTransition(presenting: true, controller: controller, container: container,
-                                                animated: flag, animator: animator)
+                                                animated: flag, animator: animator, interactor: interactor)
         transition.start(completion: completion)
     }
 
@@ -111,8 +113,9 @@ extension UIViewController {
         }
         let animator = presented.transitioningDelegate?.animationController(forDismissed: presented)
             ?? presented.systemPresentationAnimator(presenting: false)
+        let interactor = presented.transitioningDelegate?.interactionControllerForDismissal(using: animator)
         let transition = PresentationTransition(presenting: false, controller: controller, container: container,
-                                                animated: flag, animator: animator)
+                                                animated: flag, animator: animator, interactor: interactor)
         transition.start(completion: completion)
     }
 }

@@ -66,22 +66,71 @@ public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     func animateTransition(using transitionContext: any UIViewControllerContextTransitioning)
     /// Called after the transition completed (or was cancelled).
     func animationEnded(_ transitionCompleted: Bool)
+    /// The interruptible animator (a `UIViewPropertyAnimator`) that runs the transition, when
+    /// the animator uses one: an interactive transition then scrubs, finishes and reverses it.
+    /// It must be the same object for the whole transition.
+    func interruptibleAnimator(using transitionContext: any UIViewControllerContextTransitioning) -> any UIViewImplicitlyAnimating
 }
 
 extension UIViewControllerAnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
+    /// Not implemented: the transition's view animations are driven directly.
+    public func interruptibleAnimator(using transitionContext: any UIViewControllerContextTransitioning) -> any UIViewImplicitlyAnimating {
+        NoInterruptibleAnimator.shared
+    }
 }
 
-/// Supplies the objects of a custom presentation: the animators and the presentation
-/// controller. Each method is optional; nil means the system's.
-///
-/// - Note: Differs from Apple: interactive transitions (interaction controllers) are not
-///   supported yet.
+/// Drives the timing of a transition whose animator sets up the animations: a gesture
+/// handler updates it as the user's finger moves, then finishes or cancels it.
+@preconcurrency @MainActor
+public protocol UIViewControllerInteractiveTransitioning: AnyObject {
+    /// Called as the transition starts (instead of the animator's `animateTransition(using:)`):
+    /// the interaction controller sets the animations up and drives them.
+    func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning)
+    /// How fast the rest of the transition runs once interaction ends (1: in real time).
+    var completionSpeed: CGFloat { get }
+    /// The curve of the rest of the transition once interaction ends.
+    var completionCurve: UIView.AnimationCurve { get }
+    /// Whether the transition starts interactive (true) or runs and may be paused.
+    var wantsInteractiveStart: Bool { get }
+}
+
+extension UIViewControllerInteractiveTransitioning {
+    public var completionSpeed: CGFloat { 1 }
+    public var completionCurve: UIView.AnimationCurve { .easeInOut }
+    public var wantsInteractiveStart: Bool { true }
+}
+
+/// Stands for the answer of an animator that has no interruptible animator of its own.
+@MainActor
+final class NoInterruptibleAnimator: UIViewImplicitlyAnimating {
+    static let shared = NoInterruptibleAnimator()
+    var state: UIViewAnimatingState { .inactive }
+    var isRunning: Bool { false }
+    var isReversed: Bool { get { false } set {} }
+    var fractionComplete: CGFloat { get { 0 } set {} }
+    func startAnimation() {}
+    func startAnimation(afterDelay delay: TimeInterval) {}
+    func pauseAnimation() {}
+    func stopAnimation(_ withoutFinishing: Bool) {}
+    func finishAnimation(at finalPosition: UIViewAnimatingPosition) {}
+    func addAnimations(_ animation: @escaping () -> Void) {}
+    func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {}
+    func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {}
+}
+
+/// Supplies the objects of a custom presentation: the animators, the interaction controllers
+/// that make a presentation or dismissal interactive, and the presentation controller. Each
+/// method is optional; nil means the system's (or, for interaction, not interactive).
 @preconcurrency @MainActor
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
     func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
+    func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
+    func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
     func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                 source: UIViewController) -> UIPresentationController?
 }
@@ -90,6 +139,10 @@ extension UIViewControllerTransitioningDelegate {
     public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                                     source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
     public func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    public func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? { nil }
+    public func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? { nil }
     public func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                        source: UIViewController) -> UIPresentationController? { nil }
 }

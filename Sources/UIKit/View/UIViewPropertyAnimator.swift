@@ -256,9 +256,13 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         context.onAdd = { layer, key in added.append(Driven(layer: layer, key: key, startFraction: startFraction)) }
         context.onChange = { layer, key, old in before.append((layer, key, old)) }
         CATransaction.begin()
+        // The animator drives its own animations, also inside an interactive transition.
+        let transition = TransitionScrubber.recording
+        TransitionScrubber.recording = nil
         ViewAnimationContext.stack.append(context)
         block()
         ViewAnimationContext.stack.removeLast()
+        TransitionScrubber.recording = transition
         for entry in added {
             guard let animation = entry.layer.animation(forKey: entry.key) else { continue }
             if let curve { animation.timingFunction = curve }

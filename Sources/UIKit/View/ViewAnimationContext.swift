@@ -28,6 +28,11 @@ private struct UniqueKeyAction: CAAction {
         }
         layer.add(animation, forKey: key)
         added?(layer, key)
+        if MainQueue.isCurrent {
+            // Actions run on the main thread, inside the animation block that made them.
+            nonisolated(unsafe) let target = layer
+            MainActor.assumeIsolated { TransitionScrubber.recording?.noteAdd(target, key) }
+        }
     }
 }
 
@@ -117,6 +122,8 @@ final class ViewAnimationContext {
         guard duration > 0 || delay > 0, layer.isAnimatable(key), let change = layer.changeInProgress, change.key == key else {
             return nil
         }
+        if case .disabled = kind { return nil }
+        TransitionScrubber.recording?.noteChange(layer, key, old: change.oldModelValue)
         switch kind {
         case .disabled:
             return nil
@@ -261,6 +268,7 @@ final class KeyframeRecorder {
             context.configureTiming(animation, layer: layer)
             animation.timingFunction = nil
             layer.add(animation, forKey: key)
+            TransitionScrubber.recording?.noteAdd(layer, key)
         }
     }
 }
