@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "AppKit", targets: ["AppKit"]),
         .library(name: "LaminaPlatform", targets: ["LaminaPlatform"]),
         .library(name: "LaminaX11", targets: ["LaminaX11"]),
         .executable(name: "lamina-demo", targets: ["LaminaDemo"]),
@@ -55,9 +56,10 @@ let package = Package(
         .target(name: "RasterSupport"),
 
         // Empty cross-import overlay targets. Swift Testing looks for modules of these names
-        // when `Testing` is imported beside CoreGraphics or UIKit.
+        // when `Testing` is imported beside CoreGraphics, UIKit or AppKit.
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "_Testing_UIKit"),
+        .target(name: "_Testing_AppKit"),
 
         .target(
             name: "CoreGraphics",
@@ -92,10 +94,15 @@ let package = Package(
             name: "UIKit",
             dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "LaminaPlatform", "_Testing_UIKit"]
         ),
+        // AppKit's layer-backed views (the seeds' macOS half), shown through UIKit's windows.
+        .target(
+            name: "AppKit",
+            dependencies: ["UIKit", "QuartzCore", "CoreText", "CoreGraphics", "LaminaPlatform", "_Testing_AppKit"]
+        ),
         // The demo gallery's scenes, shared by the executable and the reference-image tests.
         .target(
             name: "LaminaGallery",
-            dependencies: ["UIKit"]
+            dependencies: ["UIKit", "AppKit"]
         ),
         .executableTarget(
             name: "LaminaDemo",
@@ -143,6 +150,11 @@ let package = Package(
         .testTarget(
             name: "LaminaX11Tests",
             dependencies: ["LaminaX11", "CXCB", "UIKit", "LaminaPlatform"]
+        ),
+        .testTarget(
+            name: "AppKitTests",
+            dependencies: ["AppKit", "LaminaPlatform", "LaminaGallery", "LaminaTestSupport"],
+            exclude: ["ReferenceImages"]
         ),
         .testTarget(
             name: "UIKitTests",

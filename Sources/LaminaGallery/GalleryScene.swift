@@ -88,6 +88,11 @@ public struct GalleryScene {
             GalleryScene(name: "18-controls", caption: "Controls: one settings app in light and dark — tabs, a navigation bar, switches, a slider, a segmented control, a stepper and a progress bar in an inset-grouped table; the Profile row pushes a form of text fields, a switch and a notes view (shown in dark).") {
                 SettingsScene.makeView()
             },
+            GalleryScene(name: "19-appkit", caption: "AppKit (macOS): layer-backed views with wantsLayer, a gradient layer from makeBackingLayer(), a macOS shadow, an NSImage as contents, a layer-hosting view — in y-up coordinates.") {
+                let page = UIView(frame: CGRect(origin: .zero, size: MacSeedsScene.size))
+                page.layer.addSublayer(MacSeedsScene.makeLayer())
+                return page
+            },
         ]
     }
 }

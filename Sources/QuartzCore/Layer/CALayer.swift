@@ -58,7 +58,10 @@ open class CALayer: NSObject, CAMediaTiming {
         didSet { propertyDidChange("sublayerTransform", from: oldValue) }
     }
 
-    /// Whether the layer's geometry is flipped vertically relative to its superlayer.
+    /// Whether the geometry of the layer's sublayers is flipped vertically: their positions
+    /// (and everything below them) measure y from the bottom of this layer's bounds up. It
+    /// does not turn contents over: images, drawn backing stores and text stay upright
+    /// (a backing store under an odd number of flipped ancestors is drawn with y up).
     @exclusivity(unchecked) open var isGeometryFlipped = false { didSet { propertyDidChange("geometryFlipped", from: oldValue) } }
 
     // MARK: Tree
@@ -70,7 +73,8 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Contents and style
 
-    /// The image the layer shows: a `CGImage` (other values are ignored when drawing).
+    /// The image the layer shows: a `CGImage` — or, through AppKit, an `NSImage` (other
+    /// values are ignored when drawing).
     @exclusivity(unchecked) open var contents: Any? { didSet { propertyDidChange("contents", from: oldValue) } }
 
     /// The part of the contents image shown, in unit coordinates.

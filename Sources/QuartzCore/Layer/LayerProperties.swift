@@ -9,6 +9,7 @@ protocol LayerProperties {
     var anchorPointZ: CGFloat { get }
     var transform: CATransform3D { get }
     var sublayerTransform: CATransform3D { get }
+    var isGeometryFlipped: Bool { get }
     var contentsScale: CGFloat { get }
     var rasterizationScale: CGFloat { get }
     var cornerRadius: CGFloat { get }
@@ -49,7 +50,14 @@ extension LayerProperties {
                 .concatenating(parent.sublayerTransform.affinePart)
                 .concatenating(CGAffineTransform(translationX: parentAnchor.x, y: parentAnchor.y))
         }
+        if let parent, parent.isGeometryFlipped { m = m.concatenating(parent.geometryFlip) }
         return m
+    }
+
+    /// A geometry-flipped layer's map of its sublayers' space onto its bounds: y runs the
+    /// other way, about the middle of the bounds.
+    var geometryFlip: CGAffineTransform {
+        CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: bounds.minY + bounds.maxY)
     }
 
     /// The full 3-D map from this layer's coordinates to `parent`'s: the transform about the
@@ -68,6 +76,7 @@ extension LayerProperties {
                 m, CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-a.x, -a.y, -z), parent.sublayerTransform),
                                        CATransform3DMakeTranslation(a.x, a.y, z)))
         }
+        if let parent, parent.isGeometryFlipped { m = CATransform3DConcat(m, CATransform3DMakeAffineTransform(parent.geometryFlip)) }
         return m
     }
 

@@ -46,6 +46,9 @@ struct LayerRenderer {
     /// The opacity of ancestors that do not group (`allowsGroupOpacity` false), applied to
     /// each drawing operation of this layer and its sublayers.
     var inheritedAlpha: CGFloat = 1
+    /// Whether an odd number of ancestors flip the geometry: this layer's space then runs
+    /// y-up on the page, and its contents are drawn flipped back to stay upright.
+    var contentsFlipped = false
     /// A layer (with its subtree) as seen `shift` seconds earlier, for a replicator's delayed
     /// copies.
     var shifted: (LayerValue, CFTimeInterval) -> LayerValue
@@ -174,6 +177,7 @@ struct LayerRenderer {
         let ctx = context
         var renderer = self
         renderer.inheritedAlpha = alpha
+        if layer.isGeometryFlipped { renderer.contentsFlipped.toggle() }
         for sublayer in children {
             guard !sublayer.isHidden, sublayer.opacity > 0 else { continue }
             if let skip, skip(sublayer) { continue }
@@ -431,9 +435,17 @@ struct LayerRenderer {
             ctx.addPath(outline())
             ctx.clip()
         }
-        drawContents(of: layer)
+        if contentsFlipped && layer.contents != nil {
+            ctx.saveGState()
+            ctx.concatenate(layer.geometryFlip)
+            drawContents(of: layer)
+            ctx.restoreGState()
+        } else {
+            drawContents(of: layer)
+        }
         if layer.drawsOwnContent {
             ctx.saveGState()
+            if contentsFlipped && layer.ownContentIsUpright { ctx.concatenate(layer.geometryFlip) }
             // Only particles depend on the time (finding it walks the ancestors' timing).
             layer.drawOwnContent(in: ctx, atLayerTime: layer.changesWithTime ? layerTime(layer) : 0)
             ctx.restoreGState()
@@ -700,9 +712,13 @@ final class LiveLayerTree {
 
 extension LayerRenderer {
     /// Draws `layer` and its subtree as they are now into `ctx`, in the layer's coordinates.
-    static func draw(_ layer: CALayer, in ctx: CGContext) {
+    /// With `contentsFlipped`, the layer's space runs y-up on the page (as under AppKit's
+    /// windows): contents are kept upright.
+    static func draw(_ layer: CALayer, in ctx: CGContext, contentsFlipped: Bool = false) {
         let tree = LiveLayerTree()
         let root = tree.prepare(layer)
-        tree.renderer(ctx).draw(root)
+        var renderer = tree.renderer(ctx)
+        renderer.contentsFlipped = contentsFlipped
+        renderer.draw(root)
     }
 }

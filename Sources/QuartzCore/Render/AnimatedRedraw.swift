@@ -57,7 +57,7 @@ final class AnimatedRedraw {
         }
         guard let shown = clock.withCurrent({ layer.makePresentation() }) else { return }
         shown.display()
-        RenderTree.shared.commitContents(layer.renderID, shown.contents.flatMap { $0 as? CGImage })
+        RenderTree.shared.commitContents(layer.renderID, CALayer.contentsImage(shown.contents, scale: shown.contentsScale))
     }
 
     private func stop() {

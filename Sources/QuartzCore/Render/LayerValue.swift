@@ -23,6 +23,7 @@ struct LayerValue: LayerProperties, Sendable {
         @exclusivity(unchecked) var anchorPointZ: CGFloat = 0
         @exclusivity(unchecked) var transform: CATransform3D = CATransform3DIdentity
         @exclusivity(unchecked) var sublayerTransform: CATransform3D = CATransform3DIdentity
+        @exclusivity(unchecked) var isGeometryFlipped: Bool = false
         @exclusivity(unchecked) var contents: CGImage?
         @exclusivity(unchecked) var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
         @exclusivity(unchecked) var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -65,6 +66,7 @@ struct LayerValue: LayerProperties, Sendable {
             anchorPointZ = other.anchorPointZ
             transform = other.transform
             sublayerTransform = other.sublayerTransform
+            isGeometryFlipped = other.isGeometryFlipped
             contents = other.contents
             contentsRect = other.contentsRect
             contentsCenter = other.contentsCenter
@@ -136,6 +138,10 @@ struct LayerValue: LayerProperties, Sendable {
     var sublayerTransform: CATransform3D {
         get { storage.sublayerTransform }
         set { unique.sublayerTransform = newValue }
+    }
+    var isGeometryFlipped: Bool {
+        get { storage.isGeometryFlipped }
+        set { unique.isGeometryFlipped = newValue }
     }
     var contents: CGImage? {
         get { storage.contents }
@@ -308,6 +314,15 @@ struct LayerValue: LayerProperties, Sendable {
 
     /// Draws what the class shows besides its contents, in layer coordinates, above the
     /// background; `time` is the layer's local time (particles depend on it).
+    /// Whether the class content is an image of text or tiles, kept upright like contents
+    /// (shapes and gradients follow the layer's geometry).
+    var ownContentIsUpright: Bool {
+        switch content {
+        case .text, .tiles: return true
+        default: return false
+        }
+    }
+
     func drawOwnContent(in ctx: CGContext, atLayerTime time: CFTimeInterval) {
         switch content {
         case .shape(let shape): shape.draw(in: ctx)
@@ -335,7 +350,20 @@ enum LayerContent: Sendable {
     case text(TextContent)
 }
 
+/// An object a layer takes as `contents` besides a `CGImage` (AppKit's `NSImage`): it gives
+/// the bitmap to show at the layer's contents scale.
+package protocol LayerContentsImageProviding: AnyObject {
+    func layerContentsImage(scale: CGFloat) -> CGImage?
+}
+
 extension CALayer {
+    /// The image `contents` shows: a `CGImage`, or what a contents provider gives for `scale`.
+    static func contentsImage(_ contents: Any?, scale: CGFloat) -> CGImage? {
+        guard let contents else { return nil }
+        if let image = contents as? CGImage { return image }
+        return (contents as? any LayerContentsImageProviding)?.layerContentsImage(scale: scale)
+    }
+
     /// The layer's state as the render side takes it (contents other than a `CGImage` draw
     /// nothing and are dropped).
     func makeRenderValue(node: Int32 = -1) -> LayerValue {
@@ -348,7 +376,8 @@ extension CALayer {
         v.anchorPointZ = anchorPointZ
         v.transform = transform
         v.sublayerTransform = sublayerTransform
-        v.contents = contents.flatMap { $0 as? CGImage }
+        v.isGeometryFlipped = isGeometryFlipped
+        v.contents = CALayer.contentsImage(contents, scale: contentsScale)
         v.contentsRect = contentsRect
         v.contentsCenter = contentsCenter
         v.contentsGravity = contentsGravity

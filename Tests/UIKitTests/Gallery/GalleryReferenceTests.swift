@@ -9,7 +9,8 @@ import UIKit
 @Suite struct GalleryReferenceTests {
     @Test(arguments: ["1-clock", "2-anchor-point", "3-layer-styles", "4-draw-rect", "5-animation-strip", "6-shape-layer",
                       "7-gradient-layer", "8-replicator-layer", "9-scroll-layer", "10-tiled-layer", "11-emitter-layer",
-                      "12-layer-visuals", "13-transform-layer", "14-interaction", "15-text", "16-auto-layout", "17-lists", "18-controls"])
+                      "12-layer-visuals", "13-transform-layer", "14-interaction", "15-text", "16-auto-layout", "17-lists", "18-controls",
+                      "19-appkit"])
     func sceneMatchesReference(name: String) throws {
         let scene = try #require(GalleryScene.all().first { $0.name == name })
         let image = try #require(scene.render().cgImage)
@@ -19,7 +20,7 @@ import UIKit
 
     /// Every scene of the gallery is checked above.
     @Test func everySceneHasAReference() {
-        #expect(GalleryScene.all().count == 18)
+        #expect(GalleryScene.all().count == 19)
     }
 
     @Test func clockAtAnotherTime() throws {

@@ -1,0 +1,1 @@
+// Intentionally empty: a cross-import overlay name that Swift Testing probes for.
