@@ -149,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaX11Tests",
-            dependencies: ["LaminaX11", "CXCB", "UIKit", "LaminaPlatform"]
+            dependencies: ["LaminaX11", "CXCB", "UIKit", "AppKit", "LaminaPlatform"]
         ),
         .testTarget(
             name: "AppKitTests",

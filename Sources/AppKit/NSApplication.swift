@@ -46,11 +46,20 @@ open class NSApplication: NSResponder {
     func register(_ window: NSWindow) {
         allWindows.removeAll { $0.window == nil }
         allWindows.append(WeakWindow(window: window))
-        shown.append(window)
+    }
+
+    /// Keeps a shown window alive while it is on screen, as the window server does.
+    func windowDidShow(_ window: NSWindow) {
+        if !shown.contains(where: { $0 === window }) { shown.append(window) }
+    }
+
+    func windowDidHide(_ window: NSWindow) {
+        shown.removeAll { $0 === window }
+        if keyWindow === window { keyWindow = nil }
     }
 
     func windowDidClose(_ window: NSWindow) {
-        shown.removeAll { $0 === window }
+        windowDidHide(window)
         if keyWindow === window { keyWindow = nil }
         guard isRunning, !windows.contains(where: \.isVisible),
               delegate?.applicationShouldTerminateAfterLastWindowClosed(self) == true else { return }

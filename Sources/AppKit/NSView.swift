@@ -406,9 +406,6 @@ open class NSView: NSResponder, @preconcurrency CALayerDelegate {
     /// Whether subviews draw into this view's layer (kept; see the type's notes).
     open var canDrawSubviewsIntoLayer = false
 
-    /// The layer's scale for the window's screen.
-    open var layerContentsScale: CGFloat { renderLayer.contentsScale }
-
     /// Whether the view (or an ancestor) asked for a layer.
     private var isInLayerBackedTree: Bool {
         var view: NSView? = self

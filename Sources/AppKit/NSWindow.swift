@@ -165,6 +165,7 @@ open class NSWindow: NSResponder {
 
     open func orderFront(_ sender: Any?) {
         isVisible = true
+        NSApplication.shared.windowDidShow(self)
         host.makeKeyAndVisible()
         displayIfNeeded()
     }
@@ -172,7 +173,7 @@ open class NSWindow: NSResponder {
     open func orderOut(_ sender: Any?) {
         isVisible = false
         host.isHidden = true
-        if NSApplication.shared.keyWindow === self { NSApplication.shared.keyWindow = nil }
+        NSApplication.shared.windowDidHide(self)
     }
 
     /// Closes the window (after asking the delegate, for `performClose(_:)`).
@@ -221,6 +222,13 @@ open class NSWindow: NSResponder {
     ///
     /// - Note: Lamina addition, as `UIWindow.surface`.
     public var surface: PlatformSurface? { host.surface }
+
+    /// The backend this window's surface comes from, when not the installed one (tests put a
+    /// window on a display without installing its backend for every other window).
+    package var platformBackend: PlatformBackend? {
+        get { host.platformBackend }
+        set { host.platformBackend = newValue }
+    }
 
     // MARK: Responders and events
 
@@ -325,9 +333,12 @@ open class NSWindow: NSResponder {
                           keyCode: UInt16(truncatingIfNeeded: key.keyCode.rawValue)))
     }
 
+    /// The backend closed the window (the user asked it to).
+    ///
+    /// - Note: Differs from Apple: `windowShouldClose(_:)` is not asked: the window is
+    ///   already gone.
     fileprivate func hostClosed() {
         guard isVisible else { return }
-        if delegate?.windowShouldClose(self) == false { return }
         delegate?.windowWillClose(Notification(name: NSWindow.willCloseNotification, object: self))
         isVisible = false
         NSApplication.shared.windowDidClose(self)
@@ -342,6 +353,11 @@ open class NSWindow: NSResponder {
 @MainActor
 private final class HostWindow: UIWindow {
     weak var owner: NSWindow?
+
+    /// Hidden by the backend (the user closed the window): the AppKit window closes.
+    override var isHidden: Bool {
+        didSet { if isHidden && !oldValue { owner?.hostClosed() } }
+    }
 }
 
 @MainActor
@@ -411,8 +427,4 @@ private final class WindowHostView: UIView {
         for press in presses { if let key = press.key { owner?.hostKey(key, down: false, timestamp: press.timestamp) } }
     }
 
-    override func didMoveToWindow() {
-        super.didMoveToWindow()
-        if window == nil { owner?.hostClosed() }
-    }
 }

@@ -93,7 +93,11 @@ final class EventLog: NSView {
             surface.send(.pointerMoved(location: CGPoint(x: 30, y: 60), buttonDown: false, modifiers: [], time: 10.4))
             surface.send(.pointerMoved(location: CGPoint(x: 180, y: 60), buttonDown: false, modifiers: [], time: 10.5))
             #expect(log.entries == ["entered", "exited"])
-            window.orderOut(nil)
+            // Closing the window in the window system closes the AppKit window.
+            let delegate = WindowLog()
+            window.delegate = delegate
+            surface.send(.closeRequested)
+            #expect(!window.isVisible && delegate.entries == ["willClose"])
         }
     }
 }

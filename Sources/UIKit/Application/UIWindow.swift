@@ -64,7 +64,7 @@ open class UIWindow: UIView {
 
     /// The backend this window's surface comes from, when not the installed one (tests put
     /// a window on a display without installing its backend for every other window).
-    var platformBackend: PlatformBackend?
+    package var platformBackend: PlatformBackend?
 
     /// The window's first responder (`becomeFirstResponder()`), which presses go to first.
     weak var storedFirstResponder: UIResponder?
