@@ -612,27 +612,25 @@ open class NSView: NSResponder, @preconcurrency CALayerDelegate {
         return m.concatenating(CGAffineTransform(translationX: storedFrame.minX, y: storedFrame.minY))
     }
 
-    /// Converts `point` from `view`'s coordinates (nil: the window's) to this view's.
-    open func convert(_ point: NSPoint, from view: NSView?) -> NSPoint {
-        let source = view?.transformToWindow ?? .identity
-        return point.applying(source.concatenating(transformToWindow.inverted()))
+    /// The map from `view`'s coordinates (nil: the window's) to this view's.
+    private func map(from view: NSView?) -> CGAffineTransform {
+        (view?.transformToWindow ?? .identity).concatenating(transformToWindow.inverted())
     }
+
+    /// The map from this view's coordinates to `view`'s (nil: the window's).
+    private func map(to view: NSView?) -> CGAffineTransform {
+        transformToWindow.concatenating((view?.transformToWindow ?? .identity).inverted())
+    }
+
+    /// Converts `point` from `view`'s coordinates (nil: the window's) to this view's.
+    open func convert(_ point: NSPoint, from view: NSView?) -> NSPoint { point.applying(map(from: view)) }
 
     /// Converts `point` from this view's coordinates to `view`'s (nil: the window's).
-    open func convert(_ point: NSPoint, to view: NSView?) -> NSPoint {
-        let destination = view?.transformToWindow ?? .identity
-        return point.applying(transformToWindow.concatenating(destination.inverted()))
-    }
+    open func convert(_ point: NSPoint, to view: NSView?) -> NSPoint { point.applying(map(to: view)) }
 
-    open func convert(_ rect: NSRect, from view: NSView?) -> NSRect {
-        let source = view?.transformToWindow ?? .identity
-        return rect.applying(source.concatenating(transformToWindow.inverted()))
-    }
+    open func convert(_ rect: NSRect, from view: NSView?) -> NSRect { rect.applying(map(from: view)) }
 
-    open func convert(_ rect: NSRect, to view: NSView?) -> NSRect {
-        let destination = view?.transformToWindow ?? .identity
-        return rect.applying(transformToWindow.concatenating(destination.inverted()))
-    }
+    open func convert(_ rect: NSRect, to view: NSView?) -> NSRect { rect.applying(map(to: view)) }
 
     open func convert(_ size: NSSize, from view: NSView?) -> NSSize {
         convert(NSRect(origin: .zero, size: size), from: view).size

@@ -1,4 +1,5 @@
 import AppKit
+import LaminaTestSupport
 import Testing
 
 /// A layer class a view asks for through `makeBackingLayer()`, as the seeds' macOS step does.
@@ -43,13 +44,7 @@ final class TintView: NSView {
 @MainActor
 @Suite struct NSViewLayerTests {
     private func pixels(of image: CGImage) -> (Int, Int) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: image.width * image.height * 4)
-        bytes.withUnsafeMutableBytes { raw in
-            let ctx = CGContext(data: raw.baseAddress, width: image.width, height: image.height, bitsPerComponent: 8,
-                                bytesPerRow: image.width * 4, space: CGColorSpaceCreateDeviceRGB(),
-                                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-            ctx.draw(image, in: CGRect(x: 0, y: 0, width: image.width, height: image.height))
-        }
+        let bytes = ReferenceImage.pixels(of: image)
         let width = image.width
         return { x, y in Array(bytes[(y * width + x) * 4..<(y * width + x) * 4 + 4]) }
     }
