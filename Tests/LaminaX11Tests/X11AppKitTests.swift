@@ -47,7 +47,7 @@ extension X11ServerTests {
             // A click 30 points down from the top is 10 up from the bottom of the view.
             probe.button(surface.window, press: true, x: 15 * s, y: 30 * s, time: 5000)
             probe.button(surface.window, press: false, x: 15 * s, y: 30 * s, state: 256, time: 5010)
-            #expect(await eventually { bottom.clicks.count == 2 })
+            #expect(await eventually(within: 30) { bottom.clicks.count == 2 })
             #expect(bottom.clicks == ["down 15,10", "up 15,10"])
             window.orderOut(nil)
         }

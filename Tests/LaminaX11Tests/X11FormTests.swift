@@ -95,9 +95,11 @@ extension X11ServerTests {
             }
             probe.focus(window, gained: true)
             _ = try #require(lines.wait { $0 == "page 1-clock" }, "the first page showed")
-            // ← from the first page wraps to the last: the settings app.
+            // ← from the first page wraps to the last (AppKit); ← again: the settings app.
             key(113)
-            let page = try #require(lines.wait { $0 == "page 18-controls" }, "the settings page showed")
+            let last = try #require(lines.wait { $0 == "page 19-appkit" }, "the AppKit page showed")
+            key(113)
+            let page = try #require(lines.wait(after: last.index) { $0 == "page 18-controls" }, "the settings page showed")
             let row = try #require(lines.target("profile-row", after: page.index), "the profile row is on screen")
             click(row)
             let shown = try #require(lines.wait(after: page.index) { $0 == "shown Profile" }, "the form was pushed")
