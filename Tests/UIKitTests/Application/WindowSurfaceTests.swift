@@ -74,7 +74,6 @@ private final class PressRecorder: UIView {
     /// Closing the last shown window hides it and ends the app (willTerminate).
     @Test func closingTheLastWindowTerminates() throws {
         withManualClock { clock in
-            for shown in UIApplication.shared.windows { shown.isHidden = true }
             let (window, _) = window()
             window.renderFrame(atTime: clock.time)
             final class Count: @unchecked Sendable { var value = 0 }
@@ -83,7 +82,11 @@ private final class PressRecorder: UIView {
                                                                   queue: nil) { _ in terminated.value += 1 }
             defer { NotificationCenter.default.removeObserver(observer) }
             UIApplication.shared.delegate = nil
+            // Other tests' windows are hidden for the moment of the close only, then shown again.
+            let others = UIApplication.shared.windows.filter { !$0.isHidden && $0 !== window }
+            for shown in others { shown.isHidden = true }
             window.surface!.sendEvent(.closeRequested)
+            for shown in others { shown.isHidden = false }
             #expect(window.isHidden)
             #expect(terminated.value == 1)
         }
