@@ -1,5 +1,3 @@
-import RasterSupport
-
 extension CGContext {
     /// Fills one rectangle already in pixel space (axis-aligned) without scan conversion: the
     /// exact area coverage of a rectangle is the product of its horizontal and vertical
@@ -40,9 +38,12 @@ extension CGContext {
             let interiorX1 = Int(Swift.min(Swift.max(maxX.rounded(.down), Double(region.x0)), Double(region.x1)))
             let alphaIndex = target.layout.alpha, forceOpaque = !target.layout.hasAlpha
             let spans = aa && state.clipMask == nil && state.blendMode == .normal && interiorX1 > interiorX0
+            // Each row's cache lines are asked for a few rows before it is painted (the first
+            // rows before the loop).
+            let ahead = PixelBuffer.prefetchRows, target = self.target
+            for y in region.y0..<Swift.min(region.y0 + ahead, region.y1) { target.prefetch(row: y, from: region.x0, to: region.x1) }
             func fillRow(_ y: Int) {
-                // The first cache line four rows down, ahead of its first load.
-                if y + 4 < region.y1 { lamina_prefetch_write(target.row(y + 4) + region.x0 * 4) }
+                if y + ahead < region.y1 { target.prefetch(row: y + ahead, from: region.x0, to: region.x1) }
                 let vertical = overlap(y, minY, maxY)
                 if spans {
                     // Edge columns (at most one each side) through the coverage path, the rest as

@@ -210,12 +210,17 @@ final class CoverageRasterizer {
         @inline(__always) func resolve(_ sum: Float) -> Float {
             evenOdd ? CoverageRasterizer.evenOdd(sum) : Swift.min(abs(sum), 1)
         }
-        let ahead = 4
+        // Each row's touched pixels are asked for a few rows before they are painted.
+        let ahead = PixelBuffer.prefetchRows
         let target = prefetchTarget
+        @inline(__always) func prefetch(_ row: Int) {
+            guard let target, rowMin[row] <= rowMax[row] else { return }
+            let x0 = originX + Int(rowMin[row]), x1 = originX + Swift.min(Int(rowMax[row]) + 1, width)
+            target.prefetch(row: region.y0 + row, from: x0, to: Swift.max(x0, x1))
+        }
+        for row in rows.lowerBound..<Swift.min(rows.lowerBound + ahead, rows.upperBound) { prefetch(row) }
         for row in rows where rowMin[row] <= rowMax[row] {
-            if let target, row + ahead < rows.upperBound, rowMin[row + ahead] <= rowMax[row + ahead] {
-                lamina_prefetch_write(target.row(region.y0 + row + ahead) + (originX + Int(rowMin[row + ahead])) * 4)
-            }
+            if row + ahead < rows.upperBound { prefetch(row + ahead) }
             let line = acc + row * stride
             let bits = occupancy + row * wordsPerRow
             defer { bits.update(repeating: 0, count: wordsPerRow) }

@@ -1,3 +1,5 @@
+import RasterSupport
+
 /// A view of 8-bit, 4-channel pixel memory that the rasterizer writes into.
 ///
 /// Invariant: `base` addresses at least `bytesPerRow * height` bytes and
@@ -13,6 +15,23 @@ struct PixelBuffer {
     func row(_ y: Int) -> UnsafeMutablePointer<UInt8> {
         assert(y >= 0 && y < height && bytesPerRow >= width * 4, "row \(y) outside the buffer's \(height) rows")
         return base + y * bytesPerRow
+    }
+
+    /// How many rows ahead painters ask for the cache lines of the rows they will paint.
+    static let prefetchRows = 6
+
+    /// Asks the CPU to start loading every cache line of pixels `x0..<x1` of row `y`, for
+    /// writing. Drawing lands anywhere in a frame far larger than the caches, so a painter that
+    /// asks for each row's lines a few rows before painting it does not wait for them.
+    @inline(__always)
+    func prefetch(row y: Int, from x0: Int, to x1: Int) {
+        let start = UnsafeRawPointer(row(y)) + x0 * 4
+        let end = UnsafeRawPointer(row(y)) + x1 * 4
+        var line = UnsafeRawPointer(bitPattern: UInt(bitPattern: start) & ~63)!
+        while line < end {
+            lamina_prefetch_write(line)
+            line += 64
+        }
     }
 }
 
