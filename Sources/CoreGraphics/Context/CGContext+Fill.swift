@@ -108,7 +108,18 @@ extension CGContext {
         case .gradient(let sampler):
             sourceWords.reserve(region.width)
             let words = sourceWords.pointer
+            // An opaque gradient that paints everywhere, over a row of full coverage, is
+            // fetched straight into the destination: the colours are the result.
+            let direct = sampler.isOpaque && sampler.extendBefore && sampler.extendAfter && state.clipMask == nil
+                && state.blendMode == .normal && target.bytesPerRow % 4 == 0 && Int(bitPattern: target.base) % 4 == 0
+            let target = self.target
             rows { y, x0, coverage in
+                if direct, let first = coverage.first, first >= 0.999,
+                   SpanPainter.endOfFullRun(coverage, after: 0) == coverage.count {
+                    let row = UnsafeMutableRawPointer(target.row(y) + x0 * 4).assumingMemoryBound(to: UInt32.self)
+                    sampler.fetch(y: y, x0: x0, into: row, coverage: coverage)
+                    return
+                }
                 sampler.fetch(y: y, x0: x0, into: words, coverage: coverage)
                 painter.paintWords(y, x0, coverage, words, sourceIsOpaque: sampler.isOpaque)
             }
