@@ -84,9 +84,7 @@ open class NSImage: NSObject, @unchecked Sendable {
         let s = Swift.min(Swift.max(scale, 1), 8)
         let width = Int((size.width * s).rounded(.up)), height = Int((size.height * s).rounded(.up))
         guard width > 0, height > 0, width <= 16_384, height <= 16_384,
-              let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                  space: CGColorSpaceCreateDeviceRGB(),
-                                  bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
+              let ctx = CGContext.appKitBitmap(width: width, height: height) else { return nil }
         ctx.scaleBy(x: s, y: s)
         var drawn = false
         NSGraphicsContext.drawing(in: NSGraphicsContext(cgContext: ctx, flipped: false)) {
@@ -145,9 +143,7 @@ open class NSImage: NSObject, @unchecked Sendable {
     /// Makes the image the current drawing destination (y-up, in points).
     open func lockFocus() {
         let width = Swift.max(1, Int(size.width.rounded(.up))), height = Swift.max(1, Int(size.height.rounded(.up)))
-        guard let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                  space: CGColorSpaceCreateDeviceRGB(),
-                                  bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return }
+        guard let ctx = CGContext.appKitBitmap(width: width, height: height) else { return }
         if let bitmap { ctx.draw(bitmap, in: CGRect(origin: .zero, size: size)) }
         focus = (ctx, NSGraphicsContext.current)
         NSGraphicsContext.current = NSGraphicsContext(cgContext: ctx, flipped: false)
@@ -230,5 +226,14 @@ extension NSImage: LayerContentsImageProviding {
     /// What a layer whose `contents` is this image shows at `scale`.
     package func layerContentsImage(scale: CGFloat) -> CGImage? {
         bitmap(atScale: scale)
+    }
+}
+
+extension CGContext {
+    /// A transparent premultiplied RGBA bitmap with Quartz's y-up user space: what images and
+    /// cached views are drawn into.
+    static func appKitBitmap(width: Int, height: Int) -> CGContext? {
+        CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
     }
 }

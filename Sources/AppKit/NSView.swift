@@ -55,7 +55,6 @@ open class NSView: NSResponder, @preconcurrency CALayerDelegate {
     weak var hostingWindow: NSWindow?
     /// Set by `animator()`: the next property change animates.
     var animatesNextChange = false
-    private var defaultDrawRan = false
 
     public init(frame frameRect: NSRect) {
         storedFrame = frameRect
@@ -350,9 +349,7 @@ open class NSView: NSResponder, @preconcurrency CALayerDelegate {
 
     /// Draws the view's content into the current context (`NSGraphicsContext.current`), in
     /// bounds coordinates. The default draws nothing.
-    open func draw(_ dirtyRect: NSRect) {
-        defaultDrawRan = true
-    }
+    open func draw(_ dirtyRect: NSRect) {}
 
     /// The visible part of the bounds (the bounds clipped by the superviews').
     open var visibleRect: NSRect {
@@ -406,22 +403,23 @@ open class NSView: NSResponder, @preconcurrency CALayerDelegate {
     /// Whether subviews draw into this view's layer (kept; see the type's notes).
     open var canDrawSubviewsIntoLayer = false
 
-    /// Whether the view (or an ancestor) asked for a layer.
-    private var isInLayerBackedTree: Bool {
-        var view: NSView? = self
-        while let current = view {
-            if current.wantsLayer || current.backing == .hosting { return true }
-            view = current.superview
-        }
-        return false
-    }
+    /// Whether the view itself asks for a layer (or hosts one): it and its subviews then have
+    /// layers.
+    private var asksForLayer: Bool { wantsLayer || backing == .hosting }
 
-    /// Becomes layer-backed (making its layer) or stops being, and so do its subviews.
+    /// Becomes layer-backed (making its layer) or stops being, and so do its subviews: a view
+    /// is backed when it or an ancestor asks for a layer (the ancestors are looked at once).
     func updateBacking() {
-        var pending: [NSView] = [self]
-        while let view = pending.popLast() {
+        var above = false
+        var ancestor = superview
+        while let current = ancestor, !above {
+            above = current.asksForLayer
+            ancestor = current.superview
+        }
+        var pending: [(view: NSView, ancestorAsks: Bool)] = [(self, above)]
+        while let (view, ancestorAsks) = pending.popLast() {
+            let wanted = ancestorAsks || view.asksForLayer
             if view.backing != .hosting {
-                let wanted = view.isInLayerBackedTree
                 if wanted && view.backing == .none {
                     view.backing = .backed
                     view.adopt(view.makeBackingLayer(), asDelegate: true)
@@ -430,7 +428,7 @@ open class NSView: NSResponder, @preconcurrency CALayerDelegate {
                     view.adopt(CALayer(), asDelegate: true)
                 }
             }
-            pending.append(contentsOf: view.storedSubviews)
+            pending.append(contentsOf: view.storedSubviews.map { ($0, wanted) })
         }
     }
 
@@ -551,15 +549,16 @@ open class NSView: NSResponder, @preconcurrency CALayerDelegate {
     /// store.
     open func draw(_ layer: CALayer, in ctx: CGContext) {
         guard layer === renderLayer else { return }
-        defaultDrawRan = false
+        guard drawsContent else {
+            layer.drawingProducedNothing = true
+            return
+        }
         // The backing store's y runs up under an odd number of flipped layers (as under the
         // window's); the view draws in its own orientation.
         if layer.hasFlippedGeometry == isFlipped { ctx.concatenate(verticalFlip) }
         NSGraphicsContext.drawing(in: NSGraphicsContext(cgContext: ctx, flipped: isFlipped)) {
             draw(bounds)
         }
-        if defaultDrawRan { layer.drawingProducedNothing = true }
-        defaultDrawRan = false
     }
 
     open func layerWillDraw(_ layer: CALayer) {}
@@ -679,8 +678,7 @@ open class NSView: NSResponder, @preconcurrency CALayerDelegate {
         displayIfNeeded()
         let width = bitmapImageRep.pixelsWide, height = bitmapImageRep.pixelsHigh
         guard rect.width > 0, rect.height > 0, width > 0, height > 0,
-              let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+              let ctx = CGContext.appKitBitmap(width: width, height: height)
         else { return }
         // Whether the layer's space runs up on the page: under a window's y-up root, or as if
         // under one.

@@ -280,8 +280,7 @@ open class UINavigationController: UIViewController {
                                      leaving: [UIViewController], area: CGRect) {
         let interactor = delegate?.navigationController(self, interactionControllerFor: animator)
         let newView: UIView = new.view
-        let oldView: UIView = old.view
-        let oldArea = oldView.frame
+        let oldArea = old.view.frame
         // The stack before: a cancelled transition puts it back.
         let before: [UIViewController] = forward ? stack.dropLast() : stack + leaving
         UIView.performWithoutAnimation { newView.frame = area }
@@ -293,16 +292,10 @@ open class UINavigationController: UIViewController {
             self.transitioning = false
             self.runningChildTransition = nil
             if completed {
-                oldView.removeFromSuperview()
                 self.finishLeaving(leaving)
-                old.endAppearanceTransition()
-                new.endAppearanceTransition()
                 if forward { new.didMove(toParent: self) }
                 self.delegate?.navigationController(self, didShow: new, animated: true)
             } else {
-                newView.removeFromSuperview()
-                if oldView.superview !== self.transitionView { self.transitionView.addSubview(oldView) }
-                UIView.performWithoutAnimation { oldView.frame = oldArea }
                 self.stack = before
                 if forward {
                     new.willMove(toParent: nil)
@@ -311,10 +304,6 @@ open class UINavigationController: UIViewController {
                     for controller in leaving { controller.didMove(toParent: self) }
                 }
                 self.bar.setItems(self.stack.map(\.navigationItem), animated: false)
-                new.beginAppearanceTransition(false, animated: true)
-                new.endAppearanceTransition()
-                old.beginAppearanceTransition(true, animated: true)
-                old.endAppearanceTransition()
                 self.view.setNeedsLayout()
             }
         }

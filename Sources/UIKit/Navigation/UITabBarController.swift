@@ -223,22 +223,9 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         transition.onEnd = { [weak self] completed in
             guard let self else { return }
             self.runningChildTransition = nil
-            if completed {
-                oldView.removeFromSuperview()
-                old.endAppearanceTransition()
-                new.endAppearanceTransition()
-            } else {
-                newView.removeFromSuperview()
-                if oldView.superview !== self.transitionView { self.transitionView.addSubview(oldView) }
-                UIView.performWithoutAnimation { oldView.frame = area }
-                if let oldIndex {
-                    self.selected = oldIndex
-                    self.bar.selectedItem = old.tabBarItem
-                }
-                new.beginAppearanceTransition(false, animated: true)
-                new.endAppearanceTransition()
-                old.beginAppearanceTransition(true, animated: true)
-                old.endAppearanceTransition()
+            if !completed, let oldIndex {
+                self.selected = oldIndex
+                self.bar.selectedItem = old.tabBarItem
             }
         }
         runningChildTransition = transition

@@ -227,7 +227,7 @@ class ControllerTransition: UIViewControllerContextTransitioning, UIViewControll
 
 /// A transition between two children of a container controller run by its delegate's
 /// animator: a navigation controller's push or pop, a tab bar controller's switch. The
-/// container says what happens at the end through `onEnd`.
+/// container's own bookkeeping at the end (its stack, its selection) goes in `onEnd`.
 @MainActor
 final class ChildTransition: ControllerTransition {
     private let from: UIViewController
@@ -264,7 +264,26 @@ final class ChildTransition: ControllerTransition {
     override func initialFrame(for vc: UIViewController) -> CGRect { vc === from ? fromFrame : .zero }
     override func finalFrame(for vc: UIViewController) -> CGRect { vc === to ? toFrame : .zero }
 
+    /// The views and appearance calls of the end, then the container's bookkeeping: a
+    /// completed transition takes the leaving view away; a cancelled one takes the arriving
+    /// view away, puts the leaving one back where it was, and the arriving controller
+    /// disappears again while the leaving one reappears.
     override func transitionDidEnd(_ completed: Bool) {
+        if completed {
+            from.viewIfLoaded?.removeFromSuperview()
+            from.endAppearanceTransition()
+            to.endAppearanceTransition()
+        } else {
+            to.viewIfLoaded?.removeFromSuperview()
+            if let view = from.viewIfLoaded {
+                if view.superview !== containerView { containerView.addSubview(view) }
+                UIView.performWithoutAnimation { view.frame = fromFrame }
+            }
+            to.beginAppearanceTransition(false, animated: true)
+            to.endAppearanceTransition()
+            from.beginAppearanceTransition(true, animated: true)
+            from.endAppearanceTransition()
+        }
         let end = onEnd
         onEnd = nil
         end?(completed)
