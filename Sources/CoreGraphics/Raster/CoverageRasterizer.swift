@@ -133,33 +133,51 @@ final class CoverageRasterizer {
                     line[i0 + 1] += d * xm
                 } else {
                     // Several cells: integrate F(X) = d·clamp((X − l)/(r − l), 0, 1) over each
-                    // pixel, using its antiderivative G.
+                    // pixel with its antiderivative G (G(X) = d·(X − l)²/2(r − l) inside l…r).
+                    // Cell i's coverage is c(i) = G(i + 1) − G(i) and it adds c(i) − c(i − 1);
+                    // inside, c is linear in i, so every cell but the two at each end adds the
+                    // same d/(r − l).
                     let span = r - l
                     let dd = Double(d)
-                    @inline(__always) func g(_ x: Double) -> Double {
-                        if x <= l { return 0 }
-                        if x >= r { return dd * (span * 0.5 + (x - r)) }
-                        let u = x - l
-                        return dd * u * u / (2 * span)
+                    let k = dd / (2 * span)
+                    let first = Double(i0 + 1) - l
+                    let cFirst = k * first * first
+                    let u = Double(i1) - l
+                    let cLast = dd * (span * 0.5 + (Double(i1 + 1) - r)) - k * u * u
+                    line[i0] += Float(cFirst)
+                    if i1 == i0 + 1 {
+                        line[i1] += Float(cLast - cFirst)
+                    } else {
+                        let cSecond = k * (2 * first + 1)
+                        line[i0 + 1] += Float(cSecond - cFirst)
+                        let step = Float(2 * k)
+                        var i = i0 + 2
+                        while i < i1 {
+                            line[i] += step
+                            i += 1
+                        }
+                        let cBeforeLast = k * (2 * (u - 1) + 1)
+                        line[i1] += Float(cLast - cBeforeLast)
                     }
-                    var previous = 0.0
-                    var gLeft = g(Double(i0))
-                    for i in i0...i1 {
-                        let gRight = g(Double(i + 1))
-                        let c = gRight - gLeft
-                        line[i] += Float(c - previous)
-                        previous = c
-                        gLeft = gRight
-                    }
-                    line[i1 + 1] += Float(dd - previous)
+                    line[i1 + 1] += Float(dd - cLast)
                 }
                 rowMin[row] = Swift.min(rowMin[row], Int32(i0))
                 rowMax[row] = Swift.max(rowMax[row], Int32(i1 + 1))
+                // Mark cells i0...i1 + 1, a word at a time.
                 let bits = occupancy + row * wordsPerRow
-                var cell = i0
-                while cell <= i1 + 1 {
-                    bits[cell >> 6] |= 1 << UInt64(cell & 63)
-                    cell += 1
+                let last = i1 + 1
+                let lowWord = i0 >> 6, highWord = last >> 6
+                let lowMask = ~UInt64(0) << UInt64(i0 & 63), highMask = ~UInt64(0) >> UInt64(63 - (last & 63))
+                if lowWord == highWord {
+                    bits[lowWord] |= lowMask & highMask
+                } else {
+                    bits[lowWord] |= lowMask
+                    var word = lowWord + 1
+                    while word < highWord {
+                        bits[word] = ~0
+                        word += 1
+                    }
+                    bits[highWord] |= highMask
                 }
             }
         }
@@ -268,10 +286,15 @@ final class CoverageRasterizer {
                     x = next
                     continue
                 }
-                sum += line[x]
-                line[x] = 0
-                out[x - segment] = resolve(sum)
-                x += 1
+                // A stretch of marked cells: one tight loop, no bit tests inside.
+                let runEnd = CoverageRasterizer.nextUnmarked(bits, from: x, limit: touchedEnd)
+                let o = out - segment
+                repeat {
+                    sum += line[x]
+                    line[x] = 0
+                    o[x] = resolve(sum)
+                    x += 1
+                } while x < runEnd
             }
             // 2. Past the last touched cell the sum is constant: nothing more unless it is not
             //    zero (an edge was clipped away on the right).
@@ -305,12 +328,27 @@ final class CoverageRasterizer {
         return Swift.min(index << 6 + word.trailingZeroBitCount, limit)
     }
 
+    /// The first unmarked cell at or after `x` (before `limit`), or `limit`.
+    @inline(__always)
+    private static func nextUnmarked(_ bits: UnsafeMutablePointer<UInt64>, from x: Int, limit: Int) -> Int {
+        var index = x >> 6
+        var word = ~bits[index] & (~0 << UInt64(x & 63))
+        let lastIndex = (limit - 1) >> 6
+        while word == 0 {
+            index += 1
+            if index > lastIndex { return limit }
+            word = ~bits[index]
+        }
+        return Swift.min(index << 6 + word.trailingZeroBitCount, limit)
+    }
+
     /// Even-odd coverage of a winding sum: |sum| folded into 0…1 with period 2.
     @inline(__always)
     private static func evenOdd(_ sum: Float) -> Float {
-        var value = abs(sum)
-        let half = value * 0.5
-        value -= 2 * (half < 8_388_608 ? Float(Int32(half)) : half.rounded(.down))
-        return value > 1 ? 2 - value : value
+        // Without branches: |sum| mod 2 (truncation is the floor for |sum| ≥ 0; sums beyond
+        // 2^24 windings have no fraction left and fold to 0), then the fold about 1.
+        let value = Swift.min(abs(sum), 16_777_216)
+        let folded = value - 2 * Float(Int32(value * 0.5))
+        return Swift.min(folded, 2 - folded)
     }
 }
