@@ -182,7 +182,14 @@ extension CGContext {
         for x in region.x0..<region.x1 {
             base[x - region.x0] = Float(Swift.max(0, Swift.min(Double(x + 1), maxX) - Swift.max(Double(x), minX)))
         }
+        // The rows are painted into the target: each row's pixels are asked for a few rows
+        // ahead (`PixelBuffer.prefetch`).
+        let target = self.target, ahead = PixelBuffer.prefetchRows
+        for y in region.y0..<Swift.min(region.y0 + ahead, region.y1) {
+            target.prefetch(row: y, from: region.x0, to: region.x1)
+        }
         for y in region.y0..<region.y1 {
+            if y + ahead < region.y1 { target.prefetch(row: y + ahead, from: region.x0, to: region.x1) }
             let vertical = Float(Swift.max(0, Swift.min(Double(y + 1), maxY) - Swift.max(Double(y), minY)))
             for i in 0..<region.width {
                 var c = base[i] * vertical

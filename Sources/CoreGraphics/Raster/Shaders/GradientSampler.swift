@@ -54,14 +54,11 @@ struct GradientSampler {
                     // clamp it, with no per-pixel branches. The position holds t·last + 0.5, so
                     // truncating it rounds to the nearest entry as the exact path does.
                     let one = Double(1 << 32)
-                    var position = Int64((t * scale + 0.5) * one)
+                    let position = Int64((t * scale + 0.5) * one)
                     let increment = Int64(step * scale * one)
                     let low = Int64(1) << 31, high = Int64((scale + 0.5) * one) - 1
-                    let base = lut.baseAddress!, destination = out
-                    for i in 0..<n {
-                        destination[i] = base[Int(Swift.min(Swift.max(position, low), high) >> 32)]
-                        position &+= increment
-                    }
+                    GradientSampler.stepRow(lut.baseAddress!, from: position, by: increment, low: low, high: high,
+                                            into: out, count: n)
                     if !extendBefore || !extendAfter {
                         // Where the gradient does not paint, the coverage goes.
                         for i in 0..<n {
@@ -81,6 +78,57 @@ struct GradientSampler {
                     store(i, parameter(at: p).map(Double.init))
                 }
             }
+        }
+    }
+
+    /// Stores `table[clamp(position + i·increment, low, high) >> 32]` for `i` in `0..<count`
+    /// (32.32 fixed point): the clamped pixels at either end as constant runs, the rest with no
+    /// clamping, four at a time.
+    @inline(__always)
+    static func stepRow(_ table: UnsafePointer<UInt32>, from position: Int64, by increment: Int64, low: Int64, high: Int64,
+                        into out: UnsafeMutablePointer<UInt32>, count n: Int) {
+        @inline(__always) func at(_ i: Int) -> Int64 { position &+ Int64(i) &* increment }
+        // The first pixel inside low…high and the first after them: estimated by division,
+        // then corrected by the exact test (positions are monotonic along the row).
+        var start = 0, end = n
+        if increment > 0 {
+            if position < low { start = Int(Swift.min(Int64(n), (low - position) / increment)) }
+            if at(n - 1) > high { end = Int(Swift.max(0, Swift.min(Int64(n), (high - position) / increment + 1))) }
+        } else if increment < 0 {
+            if position > high { start = Int(Swift.min(Int64(n), (position - high) / -increment)) }
+            if at(n - 1) < low { end = Int(Swift.max(0, Swift.min(Int64(n), (position - low) / -increment + 1))) }
+        } else if position < low || position > high {
+            start = n
+        }
+        @inline(__always) func inside(_ i: Int) -> Bool { at(i) >= low && at(i) <= high }
+        while start < n && !inside(start) { start += 1 }
+        while start > 0 && inside(start - 1) { start -= 1 }
+        end = Swift.max(end, start)
+        while end > start && !inside(end - 1) { end -= 1 }
+        while end < n && inside(end) { end += 1 }
+        // Outside: the entry at the clamped end, as the clamp would give it.
+        if start > 0 {
+            let word = table[Int(Swift.min(Swift.max(position, low), high) >> 32)]
+            out.update(repeating: word, count: start)
+        }
+        if end < n {
+            let word = table[Int(Swift.min(Swift.max(at(end), low), high) >> 32)]
+            (out + end).update(repeating: word, count: n - end)
+        }
+        var p = at(start), i = start
+        let raw = UnsafeMutableRawPointer(out)
+        let step4 = increment &* 4
+        while i + 4 <= end {
+            let four = SIMD4<UInt32>(table[Int(p >> 32)], table[Int((p &+ increment) >> 32)],
+                                     table[Int((p &+ 2 &* increment) >> 32)], table[Int((p &+ 3 &* increment) >> 32)])
+            raw.storeBytes(of: four, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            p &+= step4
+            i &+= 4
+        }
+        while i < end {
+            out[i] = table[Int(p >> 32)]
+            p &+= increment
+            i &+= 1
         }
     }
 
