@@ -42,9 +42,33 @@ extension CGContext {
             // rows before the loop).
             let ahead = PixelBuffer.prefetchRows, target = self.target
             for y in region.y0..<Swift.min(region.y0 + ahead, region.y1) { target.prefetch(row: y, from: region.x0, to: region.x1) }
+            // Rows of full vertical coverage: the edge columns' coverage is the same on every
+            // one, so their scaled source words are worked out once (`blendOne`'s arithmetic).
+            let alphaShift = UInt32(alphaIndex * 8)
+            let opaqueBits: UInt32 = forceOpaque ? 0xFF << alphaShift : 0
+            @inline(__always) func edgeWord(_ x: Int) -> UInt32 {
+                let k = UInt32(Swift.min(Swift.max(overlap(x, minX, maxX), 0), 1) * 255 + 0.5)
+                return k >= 255 ? solid.word : PixelMath.scale(solid.word, by: k)
+            }
+            let leftEdge = spans && interiorX0 > region.x0 ? edgeWord(region.x0) : 0
+            let rightEdge = spans && region.x1 > interiorX1 ? edgeWord(interiorX1) : 0
+            @inline(__always) func blendEdge(_ p: UnsafeMutablePointer<UInt8>, _ s: UInt32) {
+                guard s != 0 else { return }
+                let raw = UnsafeMutableRawPointer(p)
+                let d = raw.loadUnaligned(as: UInt32.self) | opaqueBits
+                raw.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), as: UInt32.self)
+            }
             func fillRow(_ y: Int) {
                 if y + ahead < region.y1 { target.prefetch(row: y + ahead, from: region.x0, to: region.x1) }
                 let vertical = overlap(y, minY, maxY)
+                if spans && vertical == 1 {
+                    let line = target.row(y)
+                    if interiorX0 > region.x0 { blendEdge(line + region.x0 * 4, leftEdge) }
+                    SpanPainter.fillSpan(line + interiorX0 * 4, count: interiorX1 - interiorX0, solid,
+                                         alphaIndex: alphaIndex, forceOpaque: forceOpaque)
+                    if region.x1 > interiorX1 { blendEdge(line + interiorX1 * 4, rightEdge) }
+                    return
+                }
                 if spans {
                     // Edge columns (at most one each side) through the coverage path, the rest as
                     // one span of the colour scaled by the row's vertical coverage.
