@@ -68,9 +68,11 @@ import UIKit
             #expect(abs(animator.fractionComplete - 0.4) < 1e-9)
             #expect(abs(x(view) - 90) < 1e-9)
             clock.advance(by: 0.5)
-            #expect(positions == [.start])
-            #expect(view.center.x == 50)
-            #expect(x(view) == 50)
+            // The state is in the messages: this once failed in a full parallel run only.
+            let state = "state \(animator.state.rawValue), running \(animator.isRunning), fraction \(animator.fractionComplete), keys \(view.layer.animationKeys() ?? [])"
+            #expect(positions == [.start], "\(state)")
+            #expect(view.center.x == 50, "\(state)")
+            #expect(x(view) == 50, "\(state)")
         }
     }
 

@@ -30,7 +30,11 @@ struct SpanPainter {
         let a = layout.alpha
         var p = buffer.row(y) + x0 * 4
         if mode == .normal {
-            paintSourceOver(p, coverage, solid, alphaIndex: a, forceOpaque: !layout.hasAlpha)
+            // A last group of four may reach past the coverage (with zero coverage there,
+            // which leaves those pixels as they are) when it stays inside the row and the
+            // pixels have an alpha byte to keep.
+            let padded = layout.hasAlpha && x0 + ((coverage.count + 3) & ~3) <= buffer.width
+            paintSourceOver(p, coverage, solid, alphaIndex: a, forceOpaque: !layout.hasAlpha, padded: padded)
             return
         }
         let blender = Blender(mode: mode, layout: layout)
@@ -172,7 +176,7 @@ struct SpanPainter {
     @inline(__always)
     private func paintSourceOver(
         _ start: UnsafeMutablePointer<UInt8>, _ coverage: UnsafeMutableBufferPointer<Float>,
-        _ solid: SolidColor, alphaIndex a: Int, forceOpaque: Bool
+        _ solid: SolidColor, alphaIndex a: Int, forceOpaque: Bool, padded: Bool
     ) {
         let count = coverage.count
         let alphaShift = UInt32(a * 8)
@@ -187,9 +191,16 @@ struct SpanPainter {
                 continue
             }
             if i + 4 <= count {
-                SpanPainter.blendFour(start + i * 4, coverage.baseAddress! + i, solid, alphaIndex: a, opaqueBits: opaqueBits)
+                let c4 = UnsafeRawPointer(coverage.baseAddress! + i).loadUnaligned(as: SIMD4<Float>.self)
+                SpanPainter.blendFour(start + i * 4, c4, solid, alphaIndex: a, opaqueBits: opaqueBits)
                 i += 4
                 continue
+            }
+            if padded {
+                var c4 = SIMD4<Float>(repeating: 0)
+                for j in 0..<(count - i) { c4[j] = coverage[i + j] }
+                SpanPainter.blendFour(start + i * 4, c4, solid, alphaIndex: a, opaqueBits: opaqueBits)
+                return
             }
             if c > 0 {
                 // The source word scaled by the coverage byte, then over the destination.
@@ -240,11 +251,10 @@ struct SpanPainter {
     /// then over), except that coverage bytes are rounded half to even.
     @inline(__always)
     static func blendFour(
-        _ p: UnsafeMutablePointer<UInt8>, _ coverage: UnsafeMutablePointer<Float>, _ solid: SolidColor,
+        _ p: UnsafeMutablePointer<UInt8>, _ c: SIMD4<Float>, _ solid: SolidColor,
         alphaIndex a: Int, opaqueBits: UInt32
     ) {
         let raw = UnsafeMutableRawPointer(p)
-        let c = UnsafeRawPointer(coverage).loadUnaligned(as: SIMD4<Float>.self)
         // Coverage bytes: adding 2²³ leaves the rounded integer in the low mantissa bits.
         let biased = c * 255 + 8_388_608
         let k = unsafeBitCast(biased, to: SIMD4<UInt32>.self) & 0x1FF
