@@ -59,8 +59,13 @@ final class CoverageRasterizer {
         let ox = Double(region.x0), oy = Double(region.y0)
         let w = Double(region.width)
         var ax = x0 - ox, ay = y0 - oy, bx = x1 - ox, by = y1 - oy
-        // Clip to the region's rows first.
         let h = Double(region.height)
+        // Inside the region (the usual case: the region is the shape's bounds): no clipping.
+        if Swift.min(ax, bx) >= 0, Swift.max(ax, bx) <= w, Swift.min(ay, by) >= 0, Swift.max(ay, by) <= h {
+            accumulate(ax, ay, bx, by)
+            return
+        }
+        // Clip to the region's rows first.
         if (ay <= 0 && by <= 0) || (ay >= h && by >= h) { return }
         let dxdy = (bx - ax) / (by - ay)
         if ay < 0 { ax += (0 - ay) * dxdy; ay = 0 } else if ay > h { ax += (h - ay) * dxdy; ay = h }
@@ -104,6 +109,9 @@ final class CoverageRasterizer {
         let direction: Double = y1 > y0 ? 1 : -1
         let (ax, ay, bx, by) = y1 > y0 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
         let dxdy = (bx - ax) / (by - ay)
+        // Over several cells of a row, each inner cell adds d/(r − l) = direction/|dx/dy|; half
+        // of it is the factor of the row's quadratic.
+        let k = direction * 0.5 / abs(dxdy)
         let w = Double(region.width)
         // Coordinates are inside the region (≥ 0) here, so truncation is the floor (and avoids
         // a call into libm per row).
@@ -139,7 +147,6 @@ final class CoverageRasterizer {
                     // same d/(r − l).
                     let span = r - l
                     let dd = Double(d)
-                    let k = dd / (2 * span)
                     let first = Double(i0 + 1) - l
                     let cFirst = k * first * first
                     let u = Double(i1) - l
