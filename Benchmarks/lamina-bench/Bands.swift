@@ -31,7 +31,31 @@ func runBands(threads: Int) {
             ctx.draw(image, in: CGRect(x: -1100, y: -700, width: 2200, height: 1400))
             ctx.restoreGState()
         }),
+        ("full_frame_evenodd_star", { star(in: CGRect(x: 0, y: 0, width: width, height: height)) }),
+        ("star_512", { star(in: CGRect(x: 700, y: 300, width: 512, height: 512)) }),
+        ("star_256", { star(in: CGRect(x: 800, y: 400, width: 256, height: 256)) }),
+        ("full_frame_round_stroke", {
+            ctx.setStrokeColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.7)
+            ctx.setLineWidth(24)
+            ctx.setLineCap(.round)
+            ctx.setLineJoin(.round)
+            ctx.move(to: CGPoint(x: 40, y: 1040))
+            ctx.addCurve(to: CGPoint(x: 1880, y: 60), control1: CGPoint(x: 300, y: -200), control2: CGPoint(x: 1500, y: 1400))
+            ctx.addCurve(to: CGPoint(x: 60, y: 80), control1: CGPoint(x: 1200, y: 900), control2: CGPoint(x: 500, y: 1000))
+            ctx.strokePath()
+        }),
     ]
+    /// A translucent ten-point even-odd star filling `box`.
+    func star(in box: CGRect) {
+        ctx.setFillColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.8)
+        for i in 0..<10 {
+            let angle = 0.3 + Double(i * 3 % 10) * 2 * .pi / 10
+            let point = CGPoint(x: box.midX + box.width / 2 * cos(angle), y: box.midY + box.height / 2 * sin(angle))
+            if i == 0 { ctx.move(to: point) } else { ctx.addLine(to: point) }
+        }
+        ctx.closePath()
+        ctx.fillPath(using: .evenOdd)
+    }
     let clock = ContinuousClock()
     for (name, draw) in cases {
         for _ in 0..<2 { draw() }

@@ -76,6 +76,10 @@ extension CGContext {
     /// Scan-converts `polygons` within `region` (device pixels) and paints the coverage.
     private func scanConvert(_ polygons: [[CGPoint]], rule: CGPathFillRule, paint: Paint, region: DeviceRect) {
         guard !region.isEmpty else { return }
+        if case .solid(let color) = paint, region.width * region.height >= CGContext.parallelPathPixels, region.height >= 16 {
+            scanConvertInBands(polygons, rule: rule, solid: SolidColor(color, alphaIndex: target.layout.alpha), region: region)
+            return
+        }
         rasterizer.reset(region: region)
         for polygon in polygons { rasterizer.addPolygon(polygon) }
         let aa = antialias
@@ -207,6 +211,26 @@ extension CGContext {
     nonisolated(unsafe) static var parallelPixels =
         ProcessInfo.processInfo.environment["LAMINA_RASTER_THREADS"] == "1" ? Int.max : 1 << 15
 
+    /// Solid path fills (and strokes) at least this large (pixels of their bounds) are scan
+    /// converted and painted as two bands of rows on two threads (below that, the second
+    /// thread does not pay: `lamina-bench bands`); `LAMINA_RASTER_THREADS=1` turns this off
+    /// with the other bands. Tests change it to compare against one-band drawing.
+    nonisolated(unsafe) static var parallelPathPixels = parallelPixels == Int.max ? Int.max : 1 << 17
+
+    /// A solid fill as two bands of rows, each accumulated and painted by its own thread:
+    /// every row's cells are what one pass gives (`CoverageRasterizer.addLine(band:)`), so the
+    /// pixels are identical.
+    private func scanConvertInBands(_ polygons: [[CGPoint]], rule: CGPathFillRule, solid: SolidColor, region: DeviceRect) {
+        rasterizer.reset(region: region)
+        rasterizer.prefetchTarget = target
+        bandCoverage.reserve(region.width)
+        let job = PathBandJob(rasterizer: rasterizer, polygons: polygons,
+                              painter: SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode),
+                              solid: solid, rule: rule, antialias: antialias, middle: region.height / 2,
+                              height: region.height, secondCoverage: bandCoverage.pointer)
+        DispatchQueue.concurrentPerform(iterations: 2) { band in job.run(band: band) }
+    }
+
     /// Resolves and paints the accumulated coverage of an image draw as two bands of rows on
     /// two threads. Each band has its own scratch rows; rows are independent, so the result is
     /// the same as one pass.
@@ -285,6 +309,31 @@ private struct GradientBandJob: @unchecked Sendable {
 /// `@unchecked Sendable`: the two bands touch disjoint rows of the rasterizer's cells and of
 /// the target, each writes only its own scratch rows, and everything else (sampler, clip mask,
 /// coverage bounds) is only read while `concurrentPerform` runs.
+/// One solid path fill split into two bands of rows. `@unchecked Sendable`: each band
+/// accumulates into, resolves and paints only its own rows, with its own coverage row; the
+/// polygons are only read.
+private struct PathBandJob: @unchecked Sendable {
+    let rasterizer: CoverageRasterizer
+    let polygons: [[CGPoint]]
+    let painter: SpanPainter
+    let solid: SolidColor
+    let rule: CGPathFillRule
+    let antialias: Bool
+    let middle: Int
+    let height: Int
+    let secondCoverage: UnsafeMutablePointer<Float>
+
+    func run(band: Int) {
+        let rows = band == 0 ? 0..<middle : middle..<height
+        for polygon in polygons { rasterizer.addPolygon(polygon, band: rows) }
+        let painter = self.painter, solid = self.solid
+        rasterizer.forEachRow(rows: rows, coverage: band == 0 ? rasterizer.coverageRow : secondCoverage, rule: rule,
+                              antialias: antialias, run: { y, x0, count, value in
+                                  painter.paintSolidRun(y, x0, count, value, solid)
+                              }) { y, x0, coverage in painter.paintSolid(y, x0, coverage, solid) }
+    }
+}
+
 private struct BandJob: @unchecked Sendable {
     let rasterizer: CoverageRasterizer
     let sampler: ImageSampler

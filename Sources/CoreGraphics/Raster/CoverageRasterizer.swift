@@ -52,17 +52,22 @@ final class CoverageRasterizer {
         rowMax.pointer.update(repeating: Int32.min, count: region.height)
     }
 
-    /// Adds the segment from (x0, y0) to (x1, y1), in device pixels.
-    func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+    /// Adds the segment from (x0, y0) to (x1, y1), in device pixels, to the region rows
+    /// `band` (all of them if nil). Each row's cells get exactly what they would get without a
+    /// band, so bands of rows accumulated apart (at once, on different threads) add up to the
+    /// same cells as one pass.
+    func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, band: Range<Int>? = nil) {
         // Callers reject non-finite shapes; this guard keeps the cell arithmetic safe anyway.
         guard y0 != y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         let ox = Double(region.x0), oy = Double(region.y0)
         let w = Double(region.width)
         var ax = x0 - ox, ay = y0 - oy, bx = x1 - ox, by = y1 - oy
         let h = Double(region.height)
+        let rows = band ?? 0..<region.height
+        if let band, Swift.max(ay, by) <= Double(band.lowerBound) || Swift.min(ay, by) >= Double(band.upperBound) { return }
         // Inside the region (the usual case: the region is the shape's bounds): no clipping.
         if Swift.min(ax, bx) >= 0, Swift.max(ax, bx) <= w, Swift.min(ay, by) >= 0, Swift.max(ay, by) <= h {
-            accumulate(ax, ay, bx, by)
+            accumulate(ax, ay, bx, by, rows)
             return
         }
         // Clip to the region's rows first.
@@ -86,25 +91,27 @@ final class CoverageRasterizer {
             let px1 = ax + (bx - ax) * t1, py1 = ay + (by - ay) * t1
             accumulate(
                 Swift.min(Swift.max(px0, 0), w), py0,
-                Swift.min(Swift.max(px1, 0), w), py1)
+                Swift.min(Swift.max(px1, 0), w), py1, rows)
         }
         piece(0, tLow)
         piece(tLow, tHigh)
         piece(tHigh, 1)
     }
 
-    /// Adds the edges of a closed polygon (the last point joins the first).
-    func addPolygon(_ points: [CGPoint]) {
+    /// Adds the edges of a closed polygon (the last point joins the first), to the rows
+    /// `band` only if given (see `addLine`).
+    func addPolygon(_ points: [CGPoint], band: Range<Int>? = nil) {
         guard points.count > 1 else { return }
         var previous = points[points.count - 1]
         for p in points {
-            addLine(Double(previous.x), Double(previous.y), Double(p.x), Double(p.y))
+            addLine(Double(previous.x), Double(previous.y), Double(p.x), Double(p.y), band: band)
             previous = p
         }
     }
 
-    /// Accumulates a segment already inside the region (x in 0…w, y in 0…h).
-    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+    /// Accumulates a segment already inside the region (x in 0…w, y in 0…h), into the
+    /// region rows `rows` only.
+    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ rows: Range<Int>) {
         guard y0 != y1 else { return }
         let direction: Double = y1 > y0 ? 1 : -1
         let (ax, ay, bx, by) = y1 > y0 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
@@ -115,8 +122,8 @@ final class CoverageRasterizer {
         let w = Double(region.width)
         // Coordinates are inside the region (≥ 0) here, so truncation is the floor (and avoids
         // a call into libm per row).
-        let firstRow = Int(ay)
-        let lastRow = Swift.min(Int(by.rounded(.up)), region.height) - 1
+        let firstRow = Swift.max(Int(ay), rows.lowerBound)
+        let lastRow = Swift.min(Int(by.rounded(.up)), rows.upperBound) - 1
         guard firstRow <= lastRow else { return }
         let acc = cells.pointer
         let rowMin = self.rowMin.pointer, rowMax = self.rowMax.pointer
@@ -213,6 +220,10 @@ final class CoverageRasterizer {
     ) {
         forEachRow(rows: 0..<rowsBefore, coverage: coverage.pointer, rule: rule, antialias: antialias, run: nil, paint)
     }
+
+    /// The rasterizer's own coverage row (`region.width` floats), for the first of several
+    /// bands resolved at once.
+    var coverageRow: UnsafeMutablePointer<Float> { coverage.pointer }
 
     /// Constant stretches at least this long go to a `ConstantRun` handler.
     private static let shortestRun = 8
