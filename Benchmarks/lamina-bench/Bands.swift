@@ -34,6 +34,7 @@ func runBands(threads: Int) {
         ("full_frame_evenodd_star", { star(in: CGRect(x: 0, y: 0, width: width, height: height)) }),
         ("star_512", { star(in: CGRect(x: 700, y: 300, width: 512, height: 512)) }),
         ("star_256", { star(in: CGRect(x: 800, y: 400, width: 256, height: 256)) }),
+        ("star_800", { star(in: CGRect(x: 500, y: 100, width: 800, height: 800)) }),
         ("full_frame_round_stroke", {
             ctx.setStrokeColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.7)
             ctx.setLineWidth(24)

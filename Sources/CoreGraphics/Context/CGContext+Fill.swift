@@ -215,7 +215,7 @@ extension CGContext {
     /// converted and painted as two bands of rows on two threads (below that, the second
     /// thread does not pay: `lamina-bench bands`); `LAMINA_RASTER_THREADS=1` turns this off
     /// with the other bands. Tests change it to compare against one-band drawing.
-    nonisolated(unsafe) static var parallelPathPixels = parallelPixels == Int.max ? Int.max : 1 << 17
+    nonisolated(unsafe) static var parallelPathPixels = parallelPixels == Int.max ? Int.max : 1 << 19
 
     /// A solid fill as two bands of rows, each accumulated and painted by its own thread:
     /// every row's cells are what one pass gives (`CoverageRasterizer.addLine(band:)`), so the
