@@ -77,3 +77,33 @@ enum PixelMath {
         SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: p &+ 128) &* 257) &>> 16)
     }
 }
+
+/// Positions stepped along a row in 32.32 fixed point (texel or table coordinates).
+enum FixedPointSpan {
+    /// The pixels `i` in `0..<count` whose position `start + i·step` lies in `low...high`: the
+    /// ends estimated by division, then corrected by the exact test (the positions are
+    /// monotonic). The caller keeps `start + i·step` within Int64 for every `i`.
+    @inline(__always)
+    static func inside(start: Int64, step: Int64, low: Int64, high: Int64, count n: Int) -> Range<Int> {
+        guard n > 0 else { return 0..<0 }
+        @inline(__always) func at(_ i: Int) -> Int64 { start &+ Int64(i) &* step }
+        @inline(__always) func holds(_ i: Int) -> Bool { at(i) >= low && at(i) <= high }
+        var first = 0, end = n
+        if step > 0 {
+            if start < low { first = Int(Swift.min(Int64(n), (low - start) / step)) }
+            if at(n - 1) > high { end = Int(Swift.max(0, Swift.min(Int64(n), (high - start) / step + 1))) }
+        } else if step < 0 {
+            if start > high { first = Int(Swift.min(Int64(n), (start - high) / -step)) }
+            if at(n - 1) < low { end = Int(Swift.max(0, Swift.min(Int64(n), (start - low) / -step + 1))) }
+        } else if start < low || start > high {
+            first = n
+        }
+        while first < n && !holds(first) { first += 1 }
+        while first > 0 && holds(first - 1) { first -= 1 }
+        end = Swift.max(end, first)
+        while end > first && !holds(end - 1) { end -= 1 }
+        while end < n && holds(end) { end += 1 }
+        return first..<end
+    }
+}
+

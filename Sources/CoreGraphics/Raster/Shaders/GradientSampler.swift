@@ -88,24 +88,8 @@ struct GradientSampler {
     static func stepRow(_ table: UnsafePointer<UInt32>, from position: Int64, by increment: Int64, low: Int64, high: Int64,
                         into out: UnsafeMutablePointer<UInt32>, count n: Int) {
         @inline(__always) func at(_ i: Int) -> Int64 { position &+ Int64(i) &* increment }
-        // The first pixel inside low…high and the first after them: estimated by division,
-        // then corrected by the exact test (positions are monotonic along the row).
-        var start = 0, end = n
-        if increment > 0 {
-            if position < low { start = Int(Swift.min(Int64(n), (low - position) / increment)) }
-            if at(n - 1) > high { end = Int(Swift.max(0, Swift.min(Int64(n), (high - position) / increment + 1))) }
-        } else if increment < 0 {
-            if position > high { start = Int(Swift.min(Int64(n), (position - high) / -increment)) }
-            if at(n - 1) < low { end = Int(Swift.max(0, Swift.min(Int64(n), (position - low) / -increment + 1))) }
-        } else if position < low || position > high {
-            start = n
-        }
-        @inline(__always) func inside(_ i: Int) -> Bool { at(i) >= low && at(i) <= high }
-        while start < n && !inside(start) { start += 1 }
-        while start > 0 && inside(start - 1) { start -= 1 }
-        end = Swift.max(end, start)
-        while end > start && !inside(end - 1) { end -= 1 }
-        while end < n && inside(end) { end += 1 }
+        let inside = FixedPointSpan.inside(start: position, step: increment, low: low, high: high, count: n)
+        let start = inside.lowerBound, end = inside.upperBound
         // Outside: the entry at the clamped end, as the clamp would give it.
         if start > 0 {
             let word = table[Int(Swift.min(Swift.max(position, low), high) >> 32)]

@@ -176,7 +176,8 @@ struct ImageSampler {
                         translatedRow(base, out, count: count, fu: fu, fv: fv)
                         return
                     }
-                    for i in 0..<count {
+                    @inline(__always) func clamped(_ i: Int) {
+                        let fu = fu &+ Int64(i) &* stepU, fv = fv &+ Int64(i) &* stepV
                         let xi = Int(truncatingIfNeeded: fu >> 32), yi = Int(truncatingIfNeeded: fv >> 32)
                         let fx = UInt32(truncatingIfNeeded: ((fu & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
                         let fy = UInt32(truncatingIfNeeded: ((fv & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
@@ -185,9 +186,36 @@ struct ImageSampler {
                         let top = PixelMath.lerp(base[r0 &+ x0], base[r0 &+ x1], fx)
                         let bottom = PixelMath.lerp(base[r1 &+ x0], base[r1 &+ x1], fx)
                         out[i] = PixelMath.lerp(top, bottom, fy)
-                        fu &+= stepU
-                        fv &+= stepV
                     }
+                    // Where all four texels are inside the image (0 ≤ x < maxX, 0 ≤ y < maxY),
+                    // no clamping: the two texel pairs are two 8-byte loads, mixed in 16-bit
+                    // lanes with the same truncating arithmetic as `PixelMath.lerp`.
+                    let columns = FixedPointSpan.inside(start: fu, step: stepU, low: 0, high: Int64(maxX) << 32 - 1, count: count)
+                    let rows = FixedPointSpan.inside(start: fv, step: stepV, low: 0, high: Int64(maxY) << 32 - 1, count: count)
+                    let first = Swift.max(columns.lowerBound, rows.lowerBound)
+                    let end = Swift.max(first, Swift.min(columns.upperBound, rows.upperBound))
+                    for i in 0..<first { clamped(i) }
+                    let texels = UnsafeRawPointer(base), rowBytes = w * 4
+                    var u = fu &+ Int64(first) &* stepU, v = fv &+ Int64(first) &* stepV
+                    for i in first..<end {
+                        let offset = (Int(truncatingIfNeeded: v >> 32) &* w &+ Int(truncatingIfNeeded: u >> 32)) &* 4
+                        let fx = UInt16(truncatingIfNeeded: ((u & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
+                        let fy = UInt16(truncatingIfNeeded: ((v & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
+                        let top = SIMD8<UInt16>(truncatingIfNeeded: texels.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self))
+                        let bottom = SIMD8<UInt16>(truncatingIfNeeded: texels.loadUnaligned(fromByteOffset: offset &+ rowBytes,
+                                                                                            as: SIMD8<UInt8>.self))
+                        // Left texel × (256 − fx) + right texel × fx, ≤ 255·256 per lane.
+                        let wx = SIMD8<UInt16>(lowHalf: SIMD4(repeating: 256 &- fx), highHalf: SIMD4(repeating: fx))
+                        let t = top &* wx, b = bottom &* wx
+                        let mixed = SIMD8<UInt16>(lowHalf: (t.lowHalf &+ t.highHalf) &>> 8, highHalf: (b.lowHalf &+ b.highHalf) &>> 8)
+                        let wy = SIMD8<UInt16>(lowHalf: SIMD4(repeating: 256 &- fy), highHalf: SIMD4(repeating: fy))
+                        let m = mixed &* wy
+                        let result = SIMD4<UInt8>(truncatingIfNeeded: (m.lowHalf &+ m.highHalf) &>> 8)
+                        out[i] = unsafeBitCast(result, to: UInt32.self)
+                        u &+= stepU
+                        v &+= stepV
+                    }
+                    for i in end..<count { clamped(i) }
                     return
                 }
                 for i in 0..<count {
