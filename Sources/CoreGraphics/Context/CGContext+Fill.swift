@@ -37,6 +37,7 @@ extension CGContext {
                 return
             }
             writingPixels(region) {
+                if case .gradient(let sampler) = paint, paintGradientRows(sampler, rect: rect, region: region) { return }
                 paintRows(paint, region: region) { body in self.forEachRectRow(rect, region: region, body) }
             }
             return
@@ -99,6 +100,41 @@ extension CGContext {
         }
     }
 
+    /// Whether `sampler`'s colours are the result wherever it paints: opaque, extended at both
+    /// ends, no clip mask, normal blending, and a target of aligned 32-bit pixels.
+    private func gradientPaintsDirectly(_ sampler: GradientSampler) -> Bool {
+        sampler.isOpaque && sampler.extendBefore && sampler.extendAfter && state.clipMask == nil
+            && state.blendMode == .normal && target.bytesPerRow % 4 == 0 && Int(bitPattern: target.base) % 4 == 0
+    }
+
+    /// A gradient-filled rectangle that covers whole columns of `region` with a gradient that
+    /// paints directly: the rows of full vertical coverage are fetched straight into the target
+    /// (no coverage row to build and test), the others go the usual way. False, drawing
+    /// nothing, when the rectangle or the gradient does not qualify.
+    private func paintGradientRows(_ sampler: GradientSampler, rect: CGRect, region: DeviceRect) -> Bool {
+        guard antialias, gradientPaintsDirectly(sampler), Double(rect.minX) <= Double(region.x0),
+              Double(rect.maxX) >= Double(region.x1) else { return false }
+        let minY = Double(rect.minY), maxY = Double(rect.maxY)
+        let width = region.width
+        rowCoverage.reserve(width)
+        let unused = UnsafeMutableBufferPointer(start: rowCoverage.pointer, count: width)
+        let target = self.target, ahead = PixelBuffer.prefetchRows
+        for y in region.y0..<Swift.min(region.y0 + ahead, region.y1) { target.prefetch(row: y, from: region.x0, to: region.x1) }
+        for y in region.y0..<region.y1 {
+            if y + ahead < region.y1 { target.prefetch(row: y + ahead, from: region.x0, to: region.x1) }
+            if Double(y) >= minY && Double(y + 1) <= maxY {
+                let row = UnsafeMutableRawPointer(target.row(y) + region.x0 * 4).assumingMemoryBound(to: UInt32.self)
+                // A direct gradient only ever withholds coverage (a radial one outside its
+                // circles), leaving those pixels as they are; the coverage row is not read.
+                sampler.fetch(y: y, x0: region.x0, into: row, coverage: unused)
+            } else {
+                let one = DeviceRect(x0: region.x0, y0: y, x1: region.x1, y1: y + 1)
+                paintRows(.gradient(sampler), region: one) { body in self.forEachRectRow(rect, region: one, body) }
+            }
+        }
+        return true
+    }
+
     /// One row of coverage: device row `y`, starting at pixel `x0`.
     typealias CoverageRow = (_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>) -> Void
 
@@ -114,8 +150,7 @@ extension CGContext {
             let words = sourceWords.pointer
             // An opaque gradient that paints everywhere, over a row of full coverage, is
             // fetched straight into the destination: the colours are the result.
-            let direct = sampler.isOpaque && sampler.extendBefore && sampler.extendAfter && state.clipMask == nil
-                && state.blendMode == .normal && target.bytesPerRow % 4 == 0 && Int(bitPattern: target.base) % 4 == 0
+            let direct = gradientPaintsDirectly(sampler)
             let target = self.target
             rows { y, x0, coverage in
                 if direct, let first = coverage.first, first >= 0.999,
