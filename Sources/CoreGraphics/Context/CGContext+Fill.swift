@@ -118,10 +118,9 @@ extension CGContext {
         let width = region.width
         rowCoverage.reserve(width)
         let unused = UnsafeMutableBufferPointer(start: rowCoverage.pointer, count: width)
-        let target = self.target, ahead = PixelBuffer.prefetchRows
-        for y in region.y0..<Swift.min(region.y0 + ahead, region.y1) { target.prefetch(row: y, from: region.x0, to: region.x1) }
+        let target = self.target
         for y in region.y0..<region.y1 {
-            if y + ahead < region.y1 { target.prefetch(row: y + ahead, from: region.x0, to: region.x1) }
+            target.prefetch(before: y, of: region.y0..<region.y1, from: region.x0, to: region.x1)
             if Double(y) >= minY && Double(y + 1) <= maxY {
                 let row = UnsafeMutableRawPointer(target.row(y) + region.x0 * 4).assumingMemoryBound(to: UInt32.self)
                 // A direct gradient only ever withholds coverage (a radial one outside its
@@ -222,13 +221,10 @@ extension CGContext {
             base[x - region.x0] = Float(Swift.max(0, Swift.min(Double(x + 1), maxX) - Swift.max(Double(x), minX)))
         }
         // The rows are painted into the target: each row's pixels are asked for a few rows
-        // ahead (`PixelBuffer.prefetch`).
-        let target = self.target, ahead = PixelBuffer.prefetchRows
-        for y in region.y0..<Swift.min(region.y0 + ahead, region.y1) {
-            target.prefetch(row: y, from: region.x0, to: region.x1)
-        }
+        // ahead.
+        let target = self.target
         for y in region.y0..<region.y1 {
-            if y + ahead < region.y1 { target.prefetch(row: y + ahead, from: region.x0, to: region.x1) }
+            target.prefetch(before: y, of: region.y0..<region.y1, from: region.x0, to: region.x1)
             let vertical = Float(Swift.max(0, Swift.min(Double(y + 1), maxY) - Swift.max(Double(y), minY)))
             for i in 0..<region.width {
                 var c = base[i] * vertical
@@ -339,11 +335,6 @@ private struct GradientBandJob: @unchecked Sendable {
     }
 }
 
-/// One image draw split into two bands of rows.
-///
-/// `@unchecked Sendable`: the two bands touch disjoint rows of the rasterizer's cells and of
-/// the target, each writes only its own scratch rows, and everything else (sampler, clip mask,
-/// coverage bounds) is only read while `concurrentPerform` runs.
 /// One solid path fill split into two bands of rows. `@unchecked Sendable`: each band
 /// accumulates into, resolves and paints only its own rows, with its own coverage row; the
 /// polygons are only read.
@@ -369,6 +360,11 @@ private struct PathBandJob: @unchecked Sendable {
     }
 }
 
+/// One image draw split into two bands of rows.
+///
+/// `@unchecked Sendable`: the two bands touch disjoint rows of the rasterizer's cells and of
+/// the target, each writes only its own scratch rows, and everything else (sampler, clip mask,
+/// coverage bounds) is only read while `concurrentPerform` runs.
 private struct BandJob: @unchecked Sendable {
     let rasterizer: CoverageRasterizer
     let sampler: ImageSampler

@@ -122,15 +122,11 @@ extension CGContext {
         let alphaShift = UInt32(layout.alpha * 8)
         let opaqueBits: UInt32 = layout.hasAlpha ? 0 : 0xFF << alphaShift
         let alpha = sampler.alpha
-        let ahead = PixelBuffer.prefetchRows
         let target = self.target
         writingPixels(region) {
         sampler.words.withUnsafeBufferPointer { words in
-            for y in region.y0..<Swift.min(region.y0 + ahead, region.y1) {
-                target.prefetch(row: y, from: region.x0, to: region.x1)
-            }
             for y in region.y0..<region.y1 {
-                if y + ahead < region.y1 { target.prefetch(row: y + ahead, from: region.x0, to: region.x1) }
+                target.prefetch(before: y, of: region.y0..<region.y1, from: region.x0, to: region.x1)
                 let source = UnsafeMutablePointer(mutating: words.baseAddress!) + (y + offset.dy) * sampler.width + region.x0 + offset.dx
                 let destination = UnsafeMutableRawPointer(target.row(y) + region.x0 * 4)
                 let count = region.width

@@ -40,8 +40,7 @@ extension CGContext {
             let spans = aa && state.clipMask == nil && state.blendMode == .normal && interiorX1 > interiorX0
             // Each row's cache lines are asked for a few rows before it is painted (the first
             // rows before the loop).
-            let ahead = PixelBuffer.prefetchRows, target = self.target
-            for y in region.y0..<Swift.min(region.y0 + ahead, region.y1) { target.prefetch(row: y, from: region.x0, to: region.x1) }
+            let target = self.target
             // Rows of full vertical coverage: the edge columns' coverage is the same on every
             // one, so their scaled source words are worked out once (`blendOne`'s arithmetic).
             let alphaShift = UInt32(alphaIndex * 8)
@@ -59,7 +58,7 @@ extension CGContext {
                 raw.storeBytes(of: PixelMath.over(s, d, alphaShift: alphaShift), as: UInt32.self)
             }
             func fillRow(_ y: Int) {
-                if y + ahead < region.y1 { target.prefetch(row: y + ahead, from: region.x0, to: region.x1) }
+                target.prefetch(before: y, of: region.y0..<region.y1, from: region.x0, to: region.x1)
                 let vertical = overlap(y, minY, maxY)
                 if spans && vertical == 1 {
                     let line = target.row(y)

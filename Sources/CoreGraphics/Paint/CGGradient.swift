@@ -66,14 +66,16 @@ public final class CGGradient: @unchecked Sendable {
             .map(\.element)
     }
 
-    /// The colour at `t` (clamped to 0…1), straight RGBA.
-    func color(at t: CGFloat) -> SIMD4<Float> {
+    /// The colour at `t` (clamped to 0…1), straight RGBA. `pair` is where the search for the
+    /// stops around `t` starts (1 at first; it is left at the pair found), so a caller stepping
+    /// `t` upwards walks the stops once instead of searching them from the start each time.
+    func color(at t: CGFloat, pair: inout Int) -> SIMD4<Float> {
         let first = stops[0], last = stops[stops.count - 1]
         if t <= first.location { return SIMD4(first.r, first.g, first.b, first.a) }
         if t >= last.location { return SIMD4(last.r, last.g, last.b, last.a) }
-        var i = 1
-        while stops[i].location < t { i += 1 }
-        let a = stops[i - 1], b = stops[i]
+        if stops[pair - 1].location >= t { pair = 1 }
+        while stops[pair].location < t { pair += 1 }
+        let a = stops[pair - 1], b = stops[pair]
         let span = b.location - a.location
         let f = Float(span > 0 ? (t - a.location) / span : 1)
         let ca = SIMD4(a.r, a.g, a.b, a.a), cb = SIMD4(b.r, b.g, b.b, b.a)
@@ -89,26 +91,10 @@ public final class CGGradient: @unchecked Sendable {
         if let cached = cachedTable, cached.layout == layout, cached.alpha == alpha, cached.words.count == size {
             return cached.words
         }
-        // `color(at:)` for each entry, with the stop pair found by walking along (t only grows)
-        // instead of searching from the first stop each time; the same arithmetic.
         let shifts = (UInt32(layout.red * 8), UInt32(layout.green * 8), UInt32(layout.blue * 8), UInt32(layout.alpha * 8))
-        let first = stops[0], last = stops[stops.count - 1]
         var pair = 1
         let words = (0..<size).map { i -> UInt32 in
-            let t = CGFloat(i) / CGFloat(size - 1)
-            let c: SIMD4<Float>
-            if t <= first.location {
-                c = SIMD4(first.r, first.g, first.b, first.a)
-            } else if t >= last.location {
-                c = SIMD4(last.r, last.g, last.b, last.a)
-            } else {
-                while stops[pair].location < t { pair += 1 }
-                let a = stops[pair - 1], b = stops[pair]
-                let span = b.location - a.location
-                let f = Float(span > 0 ? (t - a.location) / span : 1)
-                let ca = SIMD4(a.r, a.g, a.b, a.a), cb = SIMD4(b.r, b.g, b.b, b.a)
-                c = ca + (cb - ca) * f
-            }
+            let c = color(at: CGFloat(i) / CGFloat(size - 1), pair: &pair)
             let a = c[3] * alpha
             return UInt32(PixelMath.byte(c[0] * a * 255)) << shifts.0 | UInt32(PixelMath.byte(c[1] * a * 255)) << shifts.1
                 | UInt32(PixelMath.byte(c[2] * a * 255)) << shifts.2 | UInt32(PixelMath.byte(a * 255)) << shifts.3

@@ -20,6 +20,16 @@ struct PixelBuffer {
     /// How many rows ahead painters ask for the cache lines of the rows they will paint.
     static let prefetchRows = 6
 
+    /// Called before painting row `y` of `rows` (pixels `x0..<x1`): asks for the row
+    /// `prefetchRows` ahead, and at the first row for the first `prefetchRows` rows too.
+    @inline(__always)
+    func prefetch(before y: Int, of rows: Range<Int>, from x0: Int, to x1: Int) {
+        if y == rows.lowerBound {
+            for row in y..<Swift.min(y + PixelBuffer.prefetchRows, rows.upperBound) { prefetch(row: row, from: x0, to: x1) }
+        }
+        if y + PixelBuffer.prefetchRows < rows.upperBound { prefetch(row: y + PixelBuffer.prefetchRows, from: x0, to: x1) }
+    }
+
     /// Asks the CPU to start loading every cache line of pixels `x0..<x1` of row `y`, for
     /// writing. Drawing lands anywhere in a frame far larger than the caches, so a painter that
     /// asks for each row's lines a few rows before painting it does not wait for them.
