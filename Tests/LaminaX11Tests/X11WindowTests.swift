@@ -193,7 +193,9 @@ extension X11ServerTests {
             #expect(await eventually { application.applicationState == .active })
         }
 
-        @Test func hidingAndTitlingTheWindowInCodeReachTheServer() throws {
+        /// The backend's requests and the probe's queries travel on two connections, so each
+        /// change is awaited until the server shows it (a loaded machine can lag).
+        @Test func hidingAndTitlingTheWindowInCodeReachTheServer() async throws {
             let backend = try #require(X11Backend(displayName: server.display))
             let probe = X11Probe(server)
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 30, height: 20))
@@ -203,11 +205,11 @@ extension X11ServerTests {
             let surface = try show(window, backend: backend)
             #expect(probe.text(surface.window, "_NET_WM_NAME") == "Inbox")
             controller.title = "Inbox (3)"
-            #expect(probe.text(surface.window, "_NET_WM_NAME") == "Inbox (3)")
+            #expect(await eventually { probe.text(surface.window, "_NET_WM_NAME") == "Inbox (3)" })
             window.isHidden = true
-            #expect(!probe.isViewable(surface.window))
+            #expect(await eventually { !probe.isViewable(surface.window) })
             window.isHidden = false
-            #expect(probe.isViewable(surface.window))
+            #expect(await eventually { probe.isViewable(surface.window) })
         }
 
         @Test func closingTheWindowHidesIt() async throws {
