@@ -115,7 +115,12 @@ open class UIButton: UIControl {
     open private(set) var buttonType: ButtonType
     /// The look; setting it restyles the button.
     open var configuration: Configuration? {
-        didSet { updateConfiguration() }
+        didSet {
+            updateConfiguration()
+            // Placement, padding and insets may differ even where the content does not.
+            setNeedsLayout()
+            invalidateIntrinsicContentSize()
+        }
     }
     private var titles: [UInt: String] = [:]
     private var attributedTitles: [UInt: NSAttributedString] = [:]
@@ -123,6 +128,9 @@ open class UIButton: UIControl {
     private var titleShadowColors: [UInt: UIColor] = [:]
     private var storedTitleLabel: UILabel?
     private var subtitleLabel: UILabel?
+    /// The styled title last given to the title label. The label answers `attributedText`
+    /// restyled with its own font and colour, so it cannot tell whether the title changed.
+    private var shownStyledTitle: NSAttributedString?
     private var images: [UInt: UIImage] = [:]
     private let imageView = UIImageView(frame: .zero)
 
@@ -429,9 +437,20 @@ open class UIButton: UIControl {
         if traitCollection.hasDifferentColorAppearance(comparedTo: previousTraitCollection) { updateConfiguration() }
     }
 
+    /// Brings the image, labels and style up to date with the state; asks for layout and a
+    /// new measurement only when the content changed (it runs while the button is measured).
     private func updateConfiguration() {
-        imageView.image = currentImage
-        updateTitleLabels()
+        let image = currentImage
+        var changed = false
+        if imageView.image !== image {
+            imageView.image = image
+            changed = true
+        }
+        if updateTitleLabels() { changed = true }
+        if changed {
+            setNeedsLayout()
+            invalidateIntrinsicContentSize()
+        }
         guard let configuration else { return }
         // A template image takes the style's foreground colour, as the title does.
         let foreground = resolvedTitleColor
@@ -443,10 +462,11 @@ open class UIButton: UIControl {
         layer.cornerRadius = configuration.cornerRadius(height: bounds.height)
     }
 
-    /// Puts the current title (and subtitle) into the labels with the state's colour.
-    private func updateTitleLabels() {
+    /// Puts the current title (and subtitle) into the labels with the state's colour; true
+    /// when the text changed.
+    private func updateTitleLabels() -> Bool {
         let shown = shownTitle
-        guard shown.title != nil || storedTitleLabel != nil else { return }
+        guard shown.title != nil || storedTitleLabel != nil else { return false }
         let label = titleLabel!
         let color = resolvedTitleColor
         var changed = false
@@ -463,12 +483,14 @@ open class UIButton: UIControl {
                 s.shadowOffset = label.shadowOffset
                 styled.addAttribute(.shadow, value: s, range: whole)
             }
-            if label.attributedText?.isEqual(styled) != true {
+            if shownStyledTitle?.isEqual(styled) != true || label.text != styled.string {
                 label.attributedText = styled
+                shownStyledTitle = styled
                 changed = true
             }
         } else if label.text != nil {
             label.text = nil
+            shownStyledTitle = nil
             changed = true
         }
         if let subtitle = shown.subtitle {
@@ -488,9 +510,6 @@ open class UIButton: UIControl {
             subtitleLabel?.text = nil
             changed = true
         }
-        if changed {
-            setNeedsLayout()
-            invalidateIntrinsicContentSize()
-        }
+        return changed
     }
 }

@@ -3,17 +3,27 @@
 open class UIImageView: UIView {
     /// The image shown; setting it updates the layer's contents and contents scale.
     open var image: UIImage? {
-        didSet { updateContents() }
+        didSet {
+            updateContents()
+            if image?.size != oldValue?.size { invalidateIntrinsicContentSize() }
+        }
     }
 
     /// The image shown while `isHighlighted` (nil: `image`).
     open var highlightedImage: UIImage? {
-        didSet { updateContents() }
+        didSet {
+            updateContents()
+            if isHighlighted { invalidateIntrinsicContentSize() }
+        }
     }
 
     /// Whether the view shows `highlightedImage` (and highlighted animation images).
     open var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { updateContents() } }
+        didSet {
+            guard isHighlighted != oldValue else { return }
+            updateContents()
+            if highlightedImage != nil { invalidateIntrinsicContentSize() }
+        }
     }
 
     /// Frames shown in turn by `startAnimating()`.
@@ -88,6 +98,15 @@ open class UIImageView: UIView {
     /// The image's size, or the current size without an image.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         image?.size ?? bounds.size
+    }
+
+    /// The size in points of the image shown (the highlighted one while highlighted), or no
+    /// intrinsic metric in either dimension without an image.
+    open override var intrinsicContentSize: CGSize {
+        guard let shown = isHighlighted ? highlightedImage ?? image : image else {
+            return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+        }
+        return shown.size
     }
 
     /// The image view's contents come from `image`.

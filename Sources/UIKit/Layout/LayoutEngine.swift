@@ -255,22 +255,39 @@ final class LayoutEngine {
     private var arrangedPositions: [ObjectIdentifier: [ObjectIdentifier: Int]] = [:]
 
     static func intrinsicMask(_ view: UIView) -> UInt8 {
-        guard !view.translatesAutoresizingMaskIntoConstraints else { return 0 }
+        guard !view.isPlacedByFrame else { return 0 }
         let size = view.intrinsicContentSize
         return (size.width != UIView.noIntrinsicMetric ? 1 : 0) | (size.height != UIView.noIntrinsicMetric ? 2 : 0)
     }
 
     /// A view's intrinsic size changed: its rows are refreshed, or the system rebuilt when a
     /// dimension appeared or went.
+    ///
+    /// A view may invalidate itself while it is being measured (a button restyling its title
+    /// from `intrinsicContentSize`). While the engine builds or refreshes its rows, that is
+    /// ignored: the size being read is the new one. While the engine checks a view's dimensions here, a
+    /// nested call only marks the view's rows, so measuring never recurses without bound.
     func noteIntrinsicSizeChanged(_ view: UIView) {
         // The root's own size is held; only a fitting question reads its intrinsic size.
-        guard view !== root, let index = itemIndex[ObjectIdentifier(view)] else { return }
-        guard Int(index) < intrinsicMask.count, LayoutEngine.intrinsicMask(view) == intrinsicMask[Int(index)] else {
+        guard !isReadingSizes, view !== root, let index = itemIndex[ObjectIdentifier(view)] else { return }
+        guard !isMeasuring else {
+            noteItemChanged(view)
+            return
+        }
+        isMeasuring = true
+        let mask = LayoutEngine.intrinsicMask(view)
+        isMeasuring = false
+        guard Int(index) < intrinsicMask.count, mask == intrinsicMask[Int(index)] else {
             LayoutEngine.noteStructureChange()
             return
         }
         noteItemChanged(view)
     }
+
+    /// Set while rows are built or refreshed (intrinsic sizes are read then) and while a view's
+    /// intrinsic dimensions are checked.
+    private var isReadingSizes = false
+    private var isMeasuring = false
 
     /// Whether a change waits to be solved (the root lays out to place what moves).
     var hasPendingWork: Bool { !dirtyRows.isEmpty || builtAt != LayoutEngine.structureCount }
@@ -284,6 +301,8 @@ final class LayoutEngine {
     // MARK: Building
 
     private func build() {
+        isReadingSizes = true
+        defer { isReadingSizes = false }
         items.removeAll(keepingCapacity: true)
         itemIndex.removeAll(keepingCapacity: true)
         itemParent.removeAll(keepingCapacity: true)
@@ -370,7 +389,7 @@ final class LayoutEngine {
                     addRow(.compression(index, 0)); addRow(.hugging(index, 0))
                     addRow(.compression(index, 1)); addRow(.hugging(index, 1))
                 }
-            } else if view.translatesAutoresizingMaskIntoConstraints {
+            } else if view.isPlacedByFrame {
                 for k: UInt8 in 0..<4 { addRow(.hold(index, k)) }
             } else {
                 addRow(.compression(index, 0)); addRow(.hugging(index, 0))
@@ -1390,6 +1409,8 @@ final class LayoutEngine {
     /// again, defined values after. False when a rebuild is needed (a conflict, a row that
     /// appeared or went).
     private func update() -> Bool {
+        isReadingSizes = true
+        defer { isReadingSizes = false }
         intrinsicCache = nil
         let dirty = dirtyRows
         dirtyRows.removeAll(keepingCapacity: true)
@@ -1532,10 +1553,10 @@ final class LayoutEngine {
         if let moved = movedItems {
             var seen = Set<Int32>()
             for index in moved where seen.insert(index).inserted {
-                if let view = items[Int(index)] as? UIView, !view.translatesAutoresizingMaskIntoConstraints { views.append(view) }
+                if let view = items[Int(index)] as? UIView, !view.isPlacedByFrame { views.append(view) }
             }
         } else {
-            for case let view as UIView in items where !view.translatesAutoresizingMaskIntoConstraints && view !== root { views.append(view) }
+            for case let view as UIView in items where !view.isPlacedByFrame && view !== root { views.append(view) }
         }
         movedItems = []
         return views
@@ -1601,7 +1622,7 @@ extension UIView {
     /// hierarchy, rounded to the screen's pixels (`layoutSubviews()`'s default work).
     func applyConstraintLayout() {
         let engine: LayoutEngine
-        if storedSubviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) {
+        if storedSubviews.contains(where: { !$0.isPlacedByFrame }) {
             engine = layoutEngine
         } else if let own = layoutRoot.constraintState?.engine, own.hasPendingWork {
             // A view next to a changed input: it solves the change and places what moved.
@@ -1609,7 +1630,7 @@ extension UIView {
         } else {
             return
         }
-        for subview in storedSubviews where !subview.translatesAutoresizingMaskIntoConstraints {
+        for subview in storedSubviews where !subview.isPlacedByFrame {
             subview.placeByConstraints(engine)
         }
         // Views elsewhere that the last solution moved are placed now, and their superviews

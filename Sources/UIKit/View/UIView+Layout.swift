@@ -89,7 +89,7 @@ extension UIView {
     /// the view lays out again.
     func boundsSizeDidChange(from old: CGSize) {
         // The root's bounds and frames of views held at them are inputs of layout.
-        if translatesAutoresizingMaskIntoConstraints || superview == nil, let engine = constraintState?.itemEngine {
+        if isPlacedByFrame || superview == nil, let engine = constraintState?.itemEngine {
             engine.noteItemChanged(self)
         }
         let new = bounds.size

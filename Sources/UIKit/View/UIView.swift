@@ -122,6 +122,13 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     // MARK: Geometry (the layer's)
 
+    /// Whether layout holds the view at its frame: it translates its autoresizing mask, or it
+    /// is a view controller's view placed directly in a window, which the window sizes by frame
+    /// whatever the flag says (as iOS keeps a root view at the window's size).
+    var isPlacedByFrame: Bool {
+        translatesAutoresizingMaskIntoConstraints || (owningViewController != nil && superview is UIWindow)
+    }
+
     /// The view's rectangle in its superview's coordinates (the layer's frame).
     open var frame: CGRect {
         get { layer.frame }
@@ -129,7 +136,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
             let old = layer.bounds.size
             // A view held at its frame moves the constraints that refer to it: a new size is
             // told by `boundsSizeDidChange`, a move alone here.
-            let engine = translatesAutoresizingMaskIntoConstraints ? constraintState?.itemEngine : nil
+            let engine = isPlacedByFrame ? constraintState?.itemEngine : nil
             let origin = engine == nil ? .zero : layer.frame.origin
             layer.frame = newValue
             if layer.bounds.size != old {
@@ -157,7 +164,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         set {
             let moved = layer.position != newValue
             layer.position = newValue
-            if moved, translatesAutoresizingMaskIntoConstraints, let engine = constraintState?.itemEngine { engine.noteItemChanged(self) }
+            if moved, isPlacedByFrame, let engine = constraintState?.itemEngine { engine.noteItemChanged(self) }
         }
     }
 

@@ -118,11 +118,21 @@ final class ViewAnimationContext {
     }
 
     /// The action for a change of `key` on a view's layer inside this block.
+    ///
+    /// Asked for an animatable key that is not the one changing (a layer subclass asking
+    /// `super.action(forKey: "opacity")` to copy the block's timing for a property of its
+    /// own), it answers a plain `CABasicAnimation` of that key from its current value, with
+    /// the block's duration, delay and curve, as iOS does.
     func action(for layer: CALayer, forKey key: String) -> (any CAAction)? {
-        guard duration > 0 || delay > 0, layer.isAnimatable(key), let change = layer.changeInProgress, change.key == key else {
-            return nil
-        }
+        guard duration > 0 || delay > 0, layer.isAnimatable(key) else { return nil }
         if case .disabled = kind { return nil }
+        guard let change = layer.changeInProgress, change.key == key else {
+            if case .keyframes = kind { return nil }
+            let animation = makeAnimation(keyPath: key)
+            animation.fromValue = layer.value(forKey: key)
+            configureTiming(animation, layer: layer)
+            return animation
+        }
         TransitionScrubber.recording?.noteChange(layer, key, old: change.oldModelValue)
         switch kind {
         case .disabled:
