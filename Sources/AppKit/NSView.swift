@@ -353,9 +353,14 @@ open class NSView: NSResponder, @preconcurrency CALayerDelegate {
 
     /// The visible part of the bounds (the bounds clipped by the superviews').
     open var visibleRect: NSRect {
-        guard let superview else { return bounds }
-        let inSuper = superview.visibleRect.intersection(frame)
-        return inSuper.isNull ? .zero : convert(inSuper, from: superview)
+        guard let superview else { return bounds.isFiniteRect ? bounds : .zero }
+        // A frame that is not finite shows nothing (and must not reach `intersection`).
+        let above = superview.visibleRect
+        guard frame.isFiniteRect, above.isFiniteRect else { return .zero }
+        let inSuper = above.intersection(frame)
+        guard !inSuper.isNull else { return .zero }
+        let local = convert(inSuper, from: superview)
+        return local.isFiniteRect ? local : .zero
     }
 
     // MARK: Layers
@@ -642,9 +647,9 @@ open class NSView: NSResponder, @preconcurrency CALayerDelegate {
     /// The deepest visible descendant (or self) under `point`, given in the superview's
     /// coordinates (the window's for the content view); nil when outside.
     open func hitTest(_ point: NSPoint) -> NSView? {
-        guard !isHidden else { return nil }
+        guard !isHidden, frame.isFiniteRect, bounds.isFiniteRect else { return nil }
         let local = point.applying(transformToSuperview.inverted())
-        guard bounds.contains(local) else { return nil }
+        guard local.x.isFinite, local.y.isFinite, bounds.contains(local) else { return nil }
         for subview in storedSubviews.reversed() {
             if let hit = subview.hitTest(local) { return hit }
         }

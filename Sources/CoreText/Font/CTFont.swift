@@ -15,10 +15,18 @@ public final class CTFont: @unchecked Sendable, Hashable {
     package init(face: FontFace, size: CGFloat, matrix: CGAffineTransform = .identity,
                  requestedTraits: CTFontSymbolicTraits = []) {
         self.face = face
-        self.size = size.isFinite && size > 0 ? size : 12
+        // A size every metric stays finite at (ascender − descender of the largest finite
+        // size overflows to ∞).
+        self.size = size.isFinite && size > 0 ? Swift.min(size, CTFont.largestSize) : 12
         self.matrix = matrix
         self.requestedTraits = requestedTraits
     }
+
+    /// The largest size a font is made at.
+    ///
+    /// - Note: Differs from Apple: Core Text's own limit is not documented; Lamina makes
+    ///   larger sizes at 100,000 points so that line heights and glyph boxes stay finite.
+    package static let largestSize: CGFloat = 100_000
 
     /// Points per font unit.
     package var scale: CGFloat { size / CGFloat(face.unitsPerEm) }

@@ -11,8 +11,11 @@ extension CTLine {
     /// and putting `token` (an ellipsis in the style of the nearest character when nil) in
     /// their place; the line itself when it fits; nil when not even the token fits.
     package func truncated(to width: CGFloat, type: CTLineTruncationType, token: CTLine?) -> CTLine? {
+        guard !width.isNaN else { return nil }
         let visibleWidth = self.width - trailingWhitespaceWidth
         if visibleWidth <= width + 0.0001 { return self }
+        // An empty line wider than a negative width: no room even for the token.
+        guard !range.isEmpty, !paragraph.text.isEmpty else { return nil }
         let text = paragraph.text
         let breaks = [range.lowerBound] + TextBreaks.characterBreaks(Array(text[range])).map { $0 + range.lowerBound }
         func styleAt(_ i: Int) -> TextStyle {

@@ -10,6 +10,14 @@ package struct LineBreaker {
     private let breaks: [Int]
     /// Prefix sums of the units' advances: the width of any range in constant time.
     private let prefix: [CGFloat]
+    /// Where the hard line breaks (U+2028) are, ascending.
+    private let hardBreaks: [Int]
+    /// The character breaks, found once when a word first has to be broken.
+    private let characterBreaks = CharacterBreaks()
+
+    private final class CharacterBreaks {
+        var breaks: [Int]?
+    }
 
     package init(_ paragraph: ShapedParagraph) {
         self.paragraph = paragraph
@@ -17,6 +25,17 @@ package struct LineBreaker {
         var sums = [CGFloat](repeating: 0, count: paragraph.text.count + 1)
         for i in 0..<paragraph.text.count { sums[i + 1] = sums[i] + paragraph.unitAdvances[i] }
         prefix = sums
+        hardBreaks = paragraph.text.indices.filter { paragraph.text[$0] == 0x2028 }
+    }
+
+    /// The index of the first element of `sorted` greater than `value` (binary search).
+    private static func firstIndex(after value: Int, in sorted: [Int]) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] <= value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// Where the line starting at `start` ends (exclusive), for `width` points; `byCharacter`
@@ -25,21 +44,23 @@ package struct LineBreaker {
     package func lineEnd(from start: Int, width: CGFloat, byCharacter: Bool = false, tabOrigin: CGFloat = 0) -> Int {
         let text = paragraph.text
         guard start < text.count else { return text.count }
-        // A hard line break (U+2028 or a paragraph's own separator) ends the line.
-        var hardEnd = text.count
-        for i in start..<text.count where text[i] == 0x2028 {
-            hardEnd = i + 1
-            break
-        }
+        // A hard line break (U+2028 or a paragraph's own separator) ends the line: the first
+        // at or after `start`, found by binary search (a scan per line made long paragraphs
+        // quadratic).
+        let hard = LineBreaker.firstIndex(after: start - 1, in: hardBreaks)
+        let hardEnd = hard < hardBreaks.count ? hardBreaks[hard] + 1 : text.count
         var best = -1
-        let opportunities = byCharacter ? TextBreaks.characterBreaks(text) : breaks
-        // The first opportunity after `start` (binary search; opportunities ascend).
-        var lo = 0, hi = opportunities.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if opportunities[mid] <= start { lo = mid + 1 } else { hi = mid }
+        let opportunities: [Int]
+        if byCharacter {
+            if characterBreaks.breaks == nil { characterBreaks.breaks = TextBreaks.characterBreaks(text) }
+            opportunities = characterBreaks.breaks ?? []
+        } else {
+            opportunities = breaks
         }
+        // The first opportunity after `start` (opportunities ascend).
+        let lo = LineBreaker.firstIndex(after: start, in: opportunities)
         for candidate in opportunities[lo...] {
+            WorkCounter.count()
             let end = Swift.min(candidate, hardEnd)
             var visibleEnd = end
             while visibleEnd > start, TextBreaks.isWhitespace(text[visibleEnd - 1]) { visibleEnd -= 1 }

@@ -79,7 +79,8 @@ package enum TextBreaks {
 
     /// Grapheme cluster boundaries (positions after each user-perceived character).
     package static func characterBreaks(_ text: [UInt16]) -> [Int] {
-        breaks(text, kind: 1)
+        WorkCounter.count(text.count)
+        return breaks(text, kind: 1)
     }
 
     private static func breaks(_ text: [UInt16], kind: Int32) -> [Int] {

@@ -59,12 +59,18 @@ package struct ParagraphSettings: Sendable, Equatable {
     package var alignment = 4
     /// 0 word wrap, 1 char wrap, 2 clip, 3 head, 4 tail, 5 middle truncation.
     package var lineBreakMode = 0
-    package var lineSpacing: CGFloat = 0
-    package var paragraphSpacing: CGFloat = 0
-    package var paragraphSpacingBefore: CGFloat = 0
-    package var lineHeightMultiple: CGFloat = 0
-    package var minimumLineHeight: CGFloat = 0
-    package var maximumLineHeight: CGFloat = 0
+    // Spacings and line heights are never negative (Apple documents them so): a negative or
+    // non-finite value counts as 0.
+    package var lineSpacing: CGFloat = 0 { didSet { lineSpacing = Self.nonNegative(lineSpacing) } }
+    package var paragraphSpacing: CGFloat = 0 { didSet { paragraphSpacing = Self.nonNegative(paragraphSpacing) } }
+    package var paragraphSpacingBefore: CGFloat = 0 { didSet { paragraphSpacingBefore = Self.nonNegative(paragraphSpacingBefore) } }
+    package var lineHeightMultiple: CGFloat = 0 { didSet { lineHeightMultiple = Self.nonNegative(lineHeightMultiple) } }
+    package var minimumLineHeight: CGFloat = 0 { didSet { minimumLineHeight = Self.nonNegative(minimumLineHeight) } }
+    package var maximumLineHeight: CGFloat = 0 { didSet { maximumLineHeight = Self.nonNegative(maximumLineHeight) } }
+
+    private static func nonNegative(_ value: CGFloat) -> CGFloat {
+        value.isFinite && value > 0 ? value : 0
+    }
     package var firstLineHeadIndent: CGFloat = 0
     package var headIndent: CGFloat = 0
     package var tailIndent: CGFloat = 0
@@ -129,6 +135,13 @@ package struct TextStyle: @unchecked Sendable {
     /// handful), each recognised by name.
     package init(_ attributes: [NSAttributedString.Key: Any]) {
         func color(_ v: Any) -> CGColor? { BridgeCache.color(v) }
+        /// An integer attribute (style masks): exact integers as they are, other numbers
+        /// truncated when they fit, anything else (NaN, ±∞, 1e300) none.
+        func integer(_ v: Any) -> Int? {
+            if let i = v as? Int { return i }
+            guard let d = number(v), d.isFinite, abs(d) < 0x1p62 else { return nil }
+            return Int(d)
+        }
         func number(_ v: Any) -> CGFloat? {
             switch v {
             case let n as NSNumber: return CGFloat(n.doubleValue)
@@ -151,14 +164,14 @@ package struct TextStyle: @unchecked Sendable {
             case "NSColor": foreground = color(value)
             case "CTForegroundColorFromContext": colorFromContext = (value as? Bool) ?? (number(value).map { $0 != 0 } ?? false)
             case "NSKern": kern = number(value)
-            case "NSLigature": ligatures = number(value).map { Int($0) } ?? 1
+            case "NSLigature": ligatures = integer(value) ?? 1
             case "NSParagraphStyle":
                 if let style = value as? CTParagraphStyle { paragraph = style.settings }
                 if let style = value as? TextParagraphBridging { paragraph = style.bridgedParagraph }
-            case "NSUnderline": underline = number(value).map { Int($0) } ?? 0
+            case "NSUnderline": underline = integer(value) ?? 0
             case "CTUnderlineColor": ctUnderlineColor = color(value)
             case "NSUnderlineColor": underlineColor = color(value)
-            case "NSStrikethrough": strikethrough = number(value).map { Int($0) } ?? 0
+            case "NSStrikethrough": strikethrough = integer(value) ?? 0
             case "NSStrikethroughColor": strikethroughColor = color(value)
             case "NSStrokeWidth": strokeWidth = number(value) ?? 0
             case "CTStrokeColor": ctStrokeColor = color(value)

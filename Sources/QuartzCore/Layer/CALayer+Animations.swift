@@ -73,9 +73,11 @@ extension CALayer {
         let source = makePresentation() ?? self
         let bounds = source.bounds
         let scale = Swift.max(source.contentsScale, 1) * 2
-        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
-        guard width > 0, height > 0, width <= 8192, height <= 8192,
-              let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+        // Sized in floating point first: a huge or non-finite bounds fails here, never in `Int(_:)`.
+        let pixelWidth = (bounds.width * scale).rounded(.up), pixelHeight = (bounds.height * scale).rounded(.up)
+        guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 8192, pixelHeight <= 8192 else { return nil }
+        let width = Int(pixelWidth), height = Int(pixelHeight)
+        guard let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
                                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return nil }
         // Layer space is y-down with the bounds origin at the top left.
@@ -204,6 +206,21 @@ extension CALayer {
         guard !relevant.isEmpty else { return modelValue }
         let source = committedState ?? self
         var target = AnimatedLayer(value: committedValue ?? makeRenderValue(), fallback: { source.value(forKey: $0) })
+        target.setPresentationValue(modelValue, forKeyPath: key)
+        LayerEvaluator.evaluate(&target, relevant, atLayerTime: currentLocalTime)
+        return KeyValueBox.box(target.value(forKey: key))
+    }
+
+    /// The value of `key` now with `animations` applied over the model value, whether or not
+    /// they were committed yet (a property animator freezing where its own animations stand).
+    package func value(forKey key: String, applying animations: [CAAnimation]) -> Any? {
+        let modelValue = value(forKey: key)
+        let relevant = animations.filter { animation in
+            guard let path = (animation as? CAPropertyAnimation)?.keyPath else { return animation is CAAnimationGroup }
+            return path == key || path.hasPrefix(key + ".")
+        }
+        guard !relevant.isEmpty else { return modelValue }
+        var target = AnimatedLayer(value: makeRenderValue(), fallback: { [self] in value(forKey: $0) })
         target.setPresentationValue(modelValue, forKeyPath: key)
         LayerEvaluator.evaluate(&target, relevant, atLayerTime: currentLocalTime)
         return KeyValueBox.box(target.value(forKey: key))

@@ -173,13 +173,55 @@ extension CALayer {
 
     /// The default hit test (see `hitTest(_:)`).
     func defaultHitTest(_ p: CGPoint) -> CALayer? {
-        guard !isHidden, p.x.isFinite, p.y.isFinite else { return nil }
-        let local = isDrawnIn3D(inParent: superlayer) ? convert(p, from: superlayer) : p.applying(transformToSuperlayer.inverted())
-        let inside = contains(local)
-        if masksToBounds && !inside { return nil }
-        for sublayer in sublayersInDrawingOrder.reversed() {
-            if let hit = sublayer.hitTest(local) { return hit }
+        // Without recursion, so that chains of any depth are hit-tested (as they are drawn):
+        // a stack of the layers entered, each with the point in its space and the next
+        // sublayer to try. A sublayer whose class overrides `hitTest(_:)` is asked instead.
+        struct Entered {
+            let layer: CALayer
+            let local: CGPoint
+            let inside: Bool
+            let children: [CALayer]
+            var next = 0
         }
-        return inside ? self : nil
+        func enter(_ layer: CALayer, _ p: CGPoint) -> Entered? {
+            guard !layer.isHidden, p.x.isFinite, p.y.isFinite else { return nil }
+            let parent = layer.superlayer
+            let local = layer.isDrawnIn3D(inParent: parent) ? layer.convert(p, from: parent) : p.applying(layer.transformToSuperlayer.inverted())
+            let inside = layer.contains(local)
+            if layer.masksToBounds && !inside { return nil }
+            return Entered(layer: layer, local: local, inside: inside, children: layer.sublayersInDrawingOrder.reversed())
+        }
+        guard let first = enter(self, p) else { return nil }
+        var stack = [first]
+        while let top = stack.last {
+            guard top.next < top.children.count else {
+                stack.removeLast()
+                if top.inside { return top.layer }
+                continue
+            }
+            let child = top.children[top.next]
+            stack[stack.count - 1].next += 1
+            if HitTestOverrideDetector.overridesHitTest(type(of: child)) {
+                if let hit = child.hitTest(top.local) { return hit }
+            } else if let entered = enter(child, top.local) {
+                stack.append(entered)
+            }
+        }
+        return nil
+    }
+}
+
+/// Tells whether a layer class overrides `hitTest(_:)` (see `MethodOverrideDetector`).
+enum HitTestOverrideDetector {
+    private final class PlainProbe: CALayer {}
+
+    private final class HitTestingProbe: CALayer {
+        override func hitTest(_ p: CGPoint) -> CALayer? { nil }
+    }
+
+    private static let detector = MethodOverrideDetector(base: CALayer.self, plain: PlainProbe.self, overriding: HitTestingProbe.self)
+
+    static func overridesHitTest(_ type: AnyClass) -> Bool {
+        detector.overrides(type)
     }
 }

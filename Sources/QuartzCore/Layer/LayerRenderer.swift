@@ -378,12 +378,21 @@ struct LayerRenderer {
                 accumulated = accumulated.concatenating(step)
                 continue
             }
+            let placement = CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
+                .concatenating(accumulated).concatenating(CGAffineTransform(translationX: anchor.x, y: anchor.y))
+            // The finiteness gate of a layer's own geometry, for its copies: a copy placed by a
+            // NaN or infinite (or overflowing) instance transform draws nothing.
+            let device = placement.concatenating(ctx.ctm)
+            guard device.a.isFinite, device.b.isFinite, device.c.isFinite, device.d.isFinite,
+                  device.tx.isFinite, device.ty.isFinite else {
+                accumulated = accumulated.concatenating(step)
+                continue
+            }
             let plain = tint.r == 1 && tint.g == 1 && tint.b == 1 && tint.a == 1
             let shift = Double(i) * replicator.instanceDelay
             let copies = shift > 0 ? children.map { shifted($0, shift) } : children
             ctx.saveGState()
-            ctx.concatenate(CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
-                .concatenating(accumulated).concatenating(CGAffineTransform(translationX: anchor.x, y: anchor.y)))
+            ctx.concatenate(placement)
             if !plain {
                 // The composite takes the inherited alpha; the group draws at full strength.
                 if alpha < 1 { ctx.setAlpha(alpha) }

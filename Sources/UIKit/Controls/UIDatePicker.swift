@@ -63,8 +63,16 @@ open class UIDatePicker: UIControl {
     open var minimumDate: Date? { didSet { setDate(storedDate, animated: false) } }
     /// The latest date that may be chosen.
     open var maximumDate: Date? { didSet { setDate(storedDate, animated: false) } }
-    /// The countdown in seconds, in `.countDownTimer` mode.
-    open var countDownDuration: TimeInterval = 0 { didSet { refresh() } }
+    /// The countdown in seconds, in `.countDownTimer` mode: from 0 up to 23 hours 59
+    /// minutes (86,399 seconds); values outside are held to that range, NaN to 0.
+    open var countDownDuration: TimeInterval {
+        get { storedCountDownDuration }
+        set {
+            storedCountDownDuration = newValue.isNaN ? 0 : Swift.min(Swift.max(newValue, 0), 86_399)
+            refresh()
+        }
+    }
+    private var storedCountDownDuration: TimeInterval = 0
     /// The step of the minutes (1; a divisor of 60).
     open var minuteInterval = 1 {
         didSet {

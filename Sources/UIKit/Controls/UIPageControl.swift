@@ -7,9 +7,13 @@ import Foundation
 /// a page, and sends `.valueChanged` when that changes `currentPage`; setting `currentPage`
 /// sends nothing. Dots are 7 points across in 16-point slots, centred in the bounds.
 ///
-/// - Note: Differs from Apple: the dot metrics and the 26-point height are Lamina's reading
-///   of iOS's page control; scrubbing along the dots (iOS 14's long-press interaction) and
-///   the prominent background are not drawn.
+/// At most `maximumIndicators` dots show: with more pages, a window of that many follows the
+/// current page (as iOS shows a bounded set of indicators for long page counts).
+///
+/// - Note: Differs from Apple: the dot metrics, the 26-point height and the 25-dot window
+///   are Lamina's reading of iOS's page control (iOS shrinks the dots at the window's ends);
+///   scrubbing along the dots (iOS 14's long-press interaction) and the prominent background
+///   are not drawn.
 @preconcurrency @MainActor
 open class UIPageControl: UIControl {
     public enum BackgroundStyle: Int, Sendable {
@@ -28,7 +32,11 @@ open class UIPageControl: UIControl {
     static let slot: CGFloat = 16
     static let height: CGFloat = 26
 
+    static let maximumIndicators = 25
+
     private var dots: [CALayer] = []
+    /// The page the first dot stands for (the window of dots over a long page count).
+    private var firstShownPage = 0
     private var storedCurrent = 0
     private var indicatorImages: [Int: UIImage] = [:]
 
@@ -37,6 +45,7 @@ open class UIPageControl: UIControl {
         didSet {
             if numberOfPages < 0 { numberOfPages = 0 }
             storedCurrent = Swift.min(storedCurrent, Swift.max(numberOfPages - 1, 0))
+            firstShownPage = windowStart(around: storedCurrent)
             rebuild()
         }
     }
@@ -46,6 +55,22 @@ open class UIPageControl: UIControl {
         get { storedCurrent }
         set {
             storedCurrent = Swift.min(Swift.max(newValue, 0), Swift.max(numberOfPages - 1, 0))
+            showCurrentPage()
+        }
+    }
+
+    /// The first page of a window of dots that has `page` in its middle, kept inside the pages.
+    private func windowStart(around page: Int) -> Int {
+        let shown = Swift.min(numberOfPages, UIPageControl.maximumIndicators)
+        return Swift.min(Swift.max(page - shown / 2, 0), Swift.max(numberOfPages - shown, 0))
+    }
+
+    /// Colours the dots for the current page, moving the window of dots when it left it.
+    private func showCurrentPage() {
+        if storedCurrent < firstShownPage || storedCurrent >= firstShownPage + dots.count {
+            firstShownPage = windowStart(around: storedCurrent)
+            rebuild()
+        } else {
             updateColors()
         }
     }
@@ -73,9 +98,10 @@ open class UIPageControl: UIControl {
 
     open func indicatorImage(forPage page: Int) -> UIImage? { indicatorImages[page] }
 
-    /// The size that shows `pageCount` dots.
+    /// The size that shows `pageCount` dots (at most `maximumIndicators` of them).
     open func size(forNumberOfPages pageCount: Int) -> CGSize {
-        CGSize(width: CGFloat(Swift.max(pageCount, 0)) * UIPageControl.slot, height: UIPageControl.height)
+        let shown = Swift.min(Swift.max(pageCount, 0), UIPageControl.maximumIndicators)
+        return CGSize(width: CGFloat(shown) * UIPageControl.slot, height: UIPageControl.height)
     }
 
     public override init(frame: CGRect) {
@@ -94,7 +120,8 @@ open class UIPageControl: UIControl {
     private func rebuild() {
         LayerTransaction.immediate {
             for dot in dots { dot.removeFromSuperlayer() }
-            dots = (0..<numberOfPages).map { page in
+            let shown = Swift.min(numberOfPages, UIPageControl.maximumIndicators)
+            dots = (firstShownPage..<firstShownPage + shown).map { page in
                 let dot = CALayer()
                 if let image = indicatorImages[page] ?? preferredIndicatorImage, let cgImage = image.cgImage {
                     // The image as a mask, filled with the dot's colour.
@@ -126,7 +153,7 @@ open class UIPageControl: UIControl {
         let other = (pageIndicatorTintColor ?? .tertiaryLabel).resolvedColor(with: traits).cgColor
         let current = (currentPageIndicatorTintColor ?? .label).resolvedColor(with: traits).cgColor
         LayerTransaction.immediate {
-            for (page, dot) in dots.enumerated() { dot.backgroundColor = page == storedCurrent ? current : other }
+            for (index, dot) in dots.enumerated() { dot.backgroundColor = firstShownPage + index == storedCurrent ? current : other }
         }
     }
 
@@ -163,7 +190,7 @@ open class UIPageControl: UIControl {
         let target = Swift.min(Swift.max(storedCurrent + (forward ? 1 : -1), 0), Swift.max(numberOfPages - 1, 0))
         guard target != storedCurrent else { return }
         storedCurrent = target
-        updateColors()
+        showCurrentPage()
         sendActions(for: .valueChanged, event: event)
     }
 

@@ -479,9 +479,13 @@ final class LayoutEngine {
             }
             let sign: Double = flipped ? -1 : 1
             guard let c1 = attribute(constraint.firstAttribute, of: i1, scale: sign, below: ancestor, rightToLeft: flipped) else { return nil }
-            var constant = c1 - Double(constraint.constant)
+            // A NaN or infinite constant or multiplier (a stack's NaN spacing, say) counts as
+            // 0 and 1: one bad number must not spread through the solver.
+            let given = Double(constraint.constant), multiplier = Double(constraint.multiplier)
+            var constant = c1 - (given.isFinite ? given : 0)
             if i2 >= 0 {
-                guard let c2 = attribute(constraint.secondAttribute, of: i2, scale: -sign * Double(constraint.multiplier), below: ancestor, rightToLeft: flipped) else { return nil }
+                let factor = multiplier.isFinite ? multiplier : 1
+                guard let c2 = attribute(constraint.secondAttribute, of: i2, scale: -sign * factor, below: ancestor, rightToLeft: flipped) else { return nil }
                 constant += c2
             }
             let relation: Relation = constraint.relation == .equal ? .equal : constraint.relation == .lessThanOrEqual ? .lessOrEqual : .greaterOrEqual

@@ -80,8 +80,15 @@ open class NSLayoutConstraint: NSObject {
     var engineRow: Int32 = -1
 
     /// item1.attribute1 (relation) multiplier × item2.attribute2 + constant.
+    ///
+    /// Attributes that cannot be related (an edge of one axis with an edge of the other, an
+    /// edge with a size, leading or trailing with left or right) stop the program with the
+    /// message of the exception iOS raises.
     public init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
                 attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat) {
+        if view2 != nil, attr2 != .notAnAttribute, let problem = NSLayoutConstraint.pairingProblem(attr1, attr2) {
+            fatalError("*** +[NSLayoutConstraint constraintWithItem:attribute:relatedBy:toItem:attribute:multiplier:constant:]: \(problem)")
+        }
         firstItem = view1 as AnyObject
         firstAttribute = attr1
         self.relation = relation
@@ -90,6 +97,42 @@ open class NSLayoutConstraint: NSObject {
         self.multiplier = multiplier
         constant = c
         super.init()
+    }
+
+    /// An empty constraint, relating nothing (subclasses and decoders fill it in); it takes
+    /// no part in layout.
+    public override init() {
+        firstItem = nil
+        firstAttribute = .notAnAttribute
+        relation = .equal
+        secondItem = nil
+        secondAttribute = .notAnAttribute
+        multiplier = 1
+        constant = 0
+        super.init()
+    }
+
+    /// Why two attributes cannot be related (iOS's words), or nil when they can.
+    static func pairingProblem(_ a: Attribute, _ b: Attribute) -> String? {
+        enum Kind { case x, y, size }
+        func kind(_ attribute: Attribute) -> Kind? {
+            switch attribute {
+            case .left, .right, .leading, .trailing, .centerX, .leftMargin, .rightMargin, .leadingMargin,
+                 .trailingMargin, .centerXWithinMargins: return .x
+            case .top, .bottom, .centerY, .firstBaseline, .lastBaseline, .topMargin, .bottomMargin,
+                 .centerYWithinMargins: return .y
+            case .width, .height: return .size
+            case .notAnAttribute: return nil
+            }
+        }
+        guard let ka = kind(a), let kb = kind(b) else { return nil }
+        if ka != kb && (ka != .size || kb != .size) { return "Invalid pairing of layout attributes" }
+        let directional: Set<Attribute> = [.leading, .trailing, .leadingMargin, .trailingMargin]
+        let absolute: Set<Attribute> = [.left, .right, .leftMargin, .rightMargin]
+        if (directional.contains(a) && absolute.contains(b)) || (absolute.contains(a) && directional.contains(b)) {
+            return "A constraint cannot be made between a leading/trailing attribute and a right/left attribute. Use leading/trailing for both or neither."
+        }
+        return nil
     }
 
     /// The same, from items already known to be objects (anchors): no bridging of `Any`.

@@ -18,13 +18,16 @@ open class UILayoutGuide: NSObject {
         super.init()
     }
 
-    /// The guide's rectangle in its owning view's coordinates.
-    ///
-    /// - Note: Differs from Apple while Lamina's constraint engine is being built: system
-    ///   guides (margins, safe area, readable content) report their rectangles; guides an app
-    ///   adds report `.zero`.
+    /// The guide's rectangle in its owning view's coordinates: for the system guides, the
+    /// view's margins, safe area or readable width; for a guide an app adds, where its
+    /// constraints put it (`.zero` outside a view, or before any constraint names it).
     open var layoutFrame: CGRect {
-        guard let view = owningView, let system else { return .zero }
+        guard let view = owningView else { return .zero }
+        guard let system else {
+            guard let solved = view.layoutEngine.rect(of: self), solved.minX.isFinite, solved.minY.isFinite,
+                  solved.width.isFinite, solved.height.isFinite else { return .zero }
+            return solved
+        }
         switch system {
         case .margins, .readableContent: return view.bounds.inset(by: view.layoutMargins)
         case .safeArea: return view.bounds.inset(by: view.safeAreaInsets)

@@ -35,12 +35,17 @@ final class ConstraintState {
     lazy var marginsGuide = systemGuide(.margins, "UIViewLayoutMarginsGuide")
     lazy var safeAreaGuide = systemGuide(.safeArea, "UIViewSafeAreaLayoutGuide")
     lazy var readableContentGuide = systemGuide(.readableContent, "UIViewReadableContentGuide")
+    /// The margin, safe-area and readable-content guides made so far, in the order made.
+    private(set) var madeSystemGuides: [UILayoutGuide] = []
+    var preservesSuperviewMargins = false
+    var insetsMarginsFromSafeArea = true
 
     private func systemGuide(_ kind: UILayoutGuide.SystemGuide, _ identifier: String) -> UILayoutGuide {
         let guide = UILayoutGuide()
         guide.identifier = identifier
         guide.owningView = view
         guide.system = kind
+        madeSystemGuides.append(guide)
         return guide
     }
 }
@@ -80,8 +85,9 @@ extension UIView {
     ///   wide screens by the dynamic type size).
     public var readableContentGuide: UILayoutGuide { layoutState.readableContentGuide }
 
-    /// The guides added to the view.
-    public var layoutGuides: [UILayoutGuide] { constraintState?.guides ?? [] }
+    /// The guides of the view: its layout margins guide (as on iOS, always listed) and the
+    /// guides added to it.
+    public var layoutGuides: [UILayoutGuide] { [layoutMarginsGuide] + (constraintState?.guides ?? []) }
 
     public func addLayoutGuide(_ layoutGuide: UILayoutGuide) {
         layoutGuide.owningView?.removeLayoutGuide(layoutGuide)

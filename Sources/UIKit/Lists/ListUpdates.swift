@@ -29,12 +29,12 @@ struct ListUpdates {
         var result = [Int?](repeating: nil, count: old)
         var taken = [Bool](repeating: false, count: new)
         for s in insertedSections {
-            guard s < new else { return nil }
+            guard s >= 0, s < new else { return nil }
             taken[s] = true
         }
         let movedFrom = Set(movedSections.map(\.from))
         for (from, to) in movedSections {
-            guard from < old, to < new else { return nil }
+            guard from >= 0, from < old, to >= 0, to < new else { return nil }
             result[from] = to
             taken[to] = true
         }
@@ -52,6 +52,14 @@ struct ListUpdates {
     /// The mapping from `oldCounts` to `newCounts` (items per section), or the message UIKit
     /// gives when the updates do not account for the new counts (`noun`: "rows" or "items").
     func mapping(oldCounts: [Int], newCounts: [Int], noun: String) -> Result<Mapping, ListUpdateError> {
+        for (from, to) in movedSections {
+            if from < 0 || from >= oldCounts.count {
+                return .failure(ListUpdateError(message: "attempt to move section \(from), but there are only \(oldCounts.count) sections before the update"))
+            }
+            if to < 0 || to >= newCounts.count {
+                return .failure(ListUpdateError(message: "attempt to move section \(from) to section \(to), but there are only \(newCounts.count) sections after the update"))
+            }
+        }
         let expectedSections = oldCounts.count - deletedSections.count + insertedSections.count
         guard expectedSections == newCounts.count, let sectionMap = mapSections(old: oldCounts.count, new: newCounts.count) else {
             return .failure(ListUpdateError(message: "Invalid update: invalid number of sections. The number of sections contained in the view after the update (\(newCounts.count)) must be equal to the number of sections contained in the view before the update (\(oldCounts.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted)."))

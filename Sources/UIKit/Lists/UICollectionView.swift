@@ -288,9 +288,25 @@ open class UICollectionView: UIScrollView {
         let old = collectionViewLayout
         for view in shown.values { view.willTransition(from: old, to: layout) }
         collectionViewLayout = layout
+        // The offset the new layout wants (its and the delegate's say), kept inside its
+        // content: a collection scrolled far down would otherwise show past the end of a
+        // shorter layout.
+        countsIfNeeded()
+        layout.preparedIfNeeded()
+        let size = layout.collectionViewContentSize
+        if contentSize != size { contentSize = size }
+        var target = layout.targetContentOffset(forProposedContentOffset: contentOffset)
+        target = collectionDelegate?.collectionView(self, targetContentOffsetForProposedContentOffset: target) ?? target
+        let xRange = range(axis: 0), yRange = range(axis: 1)
+        target = CGPoint(x: target.x.isFinite ? Swift.min(Swift.max(target.x, xRange.lowerBound), xRange.upperBound) : contentOffset.x,
+                         y: target.y.isFinite ? Swift.min(Swift.max(target.y, yRange.lowerBound), yRange.upperBound) : contentOffset.y)
         if animated && window != nil {
-            UIView.animate(withDuration: 0.3, animations: { self.layoutIfNeeded() }, completion: completion)
+            UIView.animate(withDuration: 0.3, animations: {
+                if self.contentOffset != target { self.contentOffset = target }
+                self.layoutIfNeeded()
+            }, completion: completion)
         } else {
+            if contentOffset != target { contentOffset = target }
             layoutIfNeeded()
             completion?(true)
         }
@@ -720,7 +736,7 @@ open class UICollectionView: UIScrollView {
         switch u.mapping(oldCounts: oldCounts, newCounts: newCounts, noun: "items") {
         case .success(let found): mapping = found
         case .failure(let error):
-            print(error.message)
+            ConsoleLog.report(error.message)
             reloadData()
             completion?(false)
             return

@@ -940,7 +940,7 @@ open class UITableView: UIScrollView {
         switch u.mapping(oldCounts: oldCounts, newCounts: newCounts, noun: "rows") {
         case .success(let found): mapping = found
         case .failure(let error):
-            print(error.message)
+            ConsoleLog.report(error.message)
             reloadData()
             completion?(false)
             return

@@ -62,8 +62,14 @@ extension UIViewController {
     func performPresentation(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)?) {
         var presenter = self
         while let parent = presenter.parent, !presenter.definesPresentationContext { presenter = parent }
+        // As iOS does, a controller whose view is not in a window (presenting from
+        // `viewDidLoad`, say) presents nothing and says so on the console.
+        guard viewIfLoaded?.window != nil, let window = presenter.viewIfLoaded?.window else {
+            ConsoleLog.report("Attempt to present \(viewControllerToPresent) on \(presenter) (from \(self)) whose view is not in the window hierarchy.")
+            return
+        }
         guard presenter.storedPresented == nil, viewControllerToPresent.storedPresenting == nil,
-              viewControllerToPresent !== presenter, let window = presenter.viewIfLoaded?.window else { return }
+              viewControllerToPresent !== presenter else { return }
         let presented = viewControllerToPresent
         let controller: UIPresentationController
         if presented.modalPresentationStyle == .custom,

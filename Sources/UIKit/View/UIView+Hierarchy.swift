@@ -49,6 +49,7 @@ extension UIView {
         }
         storedSubviews.append(view)
         view.superview = self
+        view.clearTintCaches()
         LayoutEngine.noteStructureChange()
         // Appended at the end of both lists, the order already agrees: only other
         // placements need the O(sublayers) resync.
@@ -104,6 +105,7 @@ extension UIView {
         removeConstraintsLeavingWith(from: parent)
         parent.storedSubviews.removeFirstIdentical(self)
         superview = nil
+        clearTintCaches()
         LayoutEngine.noteStructureChange()
         layer.removeFromSuperlayer()
         if notify {
@@ -127,7 +129,8 @@ extension UIView {
     }
 
     func notifyDidMoveToWindow() {
-        let window = windowAbove
+        // The superview's window is known (cached): no walk up the chain.
+        let window = (self as? UIWindow) ?? superview?.window
         // Every view below learns its window first, then each is told (each before its subviews).
         var moved: [UIView] = []
         var pending: [UIView] = [self]

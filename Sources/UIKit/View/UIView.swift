@@ -31,6 +31,11 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// An integer to find the view by with `viewWithTag(_:)`.
     open var tag: Int = 0
     var storedTintColor: UIColor?
+    /// The tint inherited from the ancestors (undimmed) and the adjustment mode in force, as
+    /// last found; cleared for a subtree when it moves or an ancestor's tint or mode changes,
+    /// so that reading them is O(1) however deep the view sits.
+    var inheritedTintCache: UIColor?
+    var tintModeCache: TintAdjustmentMode?
     var storedBackgroundColor: UIColor?
     /// Each subtree view's traits just before an appearance override changes.
     var traitSnapshot: [(UIView, UITraitCollection)] = []
@@ -269,17 +274,6 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
         return storedWindow
     }
 
-    /// The window found by walking up the superviews (what `storedWindow` caches).
-    var windowAbove: UIWindow? {
-        var view: UIView? = self
-        while let current = view {
-            WorkCounter.count()
-            if let window = current as? UIWindow { return window }
-            view = current.superview
-        }
-        return nil
-    }
-
     /// Adds `view` on top of the subviews, removing it from its old superview first. Its
     /// layer goes to the end of this view's layer's sublayers, above any plain sublayers
     /// added earlier.
@@ -390,12 +384,13 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     open var tintColor: UIColor! {
         get {
             WorkCounter.count()
-            let tint: UIColor = storedTintColor ?? superview?.undimmedTintColor ?? UIView.defaultTintColor
+            let tint = undimmedTintColor
             return effectiveTintAdjustmentMode == .dimmed ? UIView.dimmed(tint) : tint
         }
         set {
             let old = tintColor
             storedTintColor = newValue
+            clearTintCaches()
             if !(old?.isEqual(tintColor) ?? false) { deliverTintChange() }
             if AppearanceRegistry.isActive { appearanceSet("tintColor") { $0.tintColor = newValue } }
         }
@@ -403,23 +398,56 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
 
     /// Whether the tint shows dimmed; `.automatic` follows the superview.
     open var tintAdjustmentMode: TintAdjustmentMode = .automatic {
-        didSet { if oldValue != tintAdjustmentMode { deliverTintChange(modeChanged: true) } }
+        didSet {
+            guard oldValue != tintAdjustmentMode else { return }
+            clearTintCaches()
+            deliverTintChange(modeChanged: true)
+        }
     }
 
     /// The mode in force: the view's own, else its nearest ancestor's that sets one, else
-    /// `.normal`.
+    /// `.normal`. Found by walking up to the nearest view that knows it, once.
     var effectiveTintAdjustmentMode: TintAdjustmentMode {
-        var view: UIView? = self
+        if tintAdjustmentMode != .automatic { return tintAdjustmentMode }
+        if let tintModeCache { return tintModeCache }
+        var found = TintAdjustmentMode.normal
+        var view = superview
         while let current = view {
-            if current.tintAdjustmentMode != .automatic { return current.tintAdjustmentMode }
+            WorkCounter.count()
+            if current.tintAdjustmentMode != .automatic { found = current.tintAdjustmentMode; break }
+            if let cached = current.tintModeCache { found = cached; break }
             view = current.superview
         }
-        return .normal
+        tintModeCache = found
+        return found
     }
 
-    /// The inherited tint before dimming (dimming is applied once, where it is read).
+    /// The inherited tint before dimming (dimming is applied once, where it is read), found
+    /// as the mode is.
     private var undimmedTintColor: UIColor {
-        storedTintColor ?? superview?.undimmedTintColor ?? UIView.defaultTintColor
+        if let storedTintColor { return storedTintColor }
+        if let inheritedTintCache { return inheritedTintCache }
+        var found = UIView.defaultTintColor
+        var view = superview
+        while let current = view {
+            WorkCounter.count()
+            if let own = current.storedTintColor { found = own; break }
+            if let cached = current.inheritedTintCache { found = cached; break }
+            view = current.superview
+        }
+        inheritedTintCache = found
+        return found
+    }
+
+    /// Forgets the inherited tint and mode of this view and every view below it (without
+    /// recursion: subtrees of any depth).
+    func clearTintCaches() {
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            view.inheritedTintCache = nil
+            view.tintModeCache = nil
+            pending.append(contentsOf: view.storedSubviews)
+        }
     }
 
     static func dimmed(_ tint: UIColor) -> UIColor {
@@ -514,22 +542,23 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     }
 
     /// The default spacing inside the view's edges for laying out content (8 points each
-    /// side by default).
+    /// side by default). Read, it is the margins in effect: moved inside the safe area
+    /// (`insetsLayoutMarginsFromSafeArea`) and widened to the superview's margins
+    /// (`preservesSuperviewLayoutMargins`); set, it is the view's own.
     open var layoutMargins: UIEdgeInsets {
-        get { storedLayoutMargins }
+        get { effectiveLayoutMargins }
         set {
             guard newValue != storedLayoutMargins else { return }
             storedLayoutMargins = newValue
-            constraintState?.itemEngine?.noteItemChanged(self)
-            layoutMarginsDidChange()
+            marginsDidChange()
         }
     }
 
     /// The layout margins by leading and trailing edge (left-to-right).
     open var directionalLayoutMargins: NSDirectionalEdgeInsets {
         get {
-            NSDirectionalEdgeInsets(top: storedLayoutMargins.top, leading: storedLayoutMargins.left,
-                                    bottom: storedLayoutMargins.bottom, trailing: storedLayoutMargins.right)
+            let margins = layoutMargins
+            return NSDirectionalEdgeInsets(top: margins.top, leading: margins.left, bottom: margins.bottom, trailing: margins.right)
         }
         set { layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
     }
@@ -565,6 +594,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// Tells this view and its descendants that their safe areas may have changed.
     func noteSafeAreaChanged() {
         safeAreaInsetsDidChange()
+        noteGuidesChanged()
         setNeedsLayout()
         for subview in storedSubviews { subview.noteSafeAreaChanged() }
     }

@@ -335,10 +335,13 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     private func freezeAtCurrentValues() {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        for entry in startValues {
-            let shown = entry.layer.presentation()?.value(forKey: entry.key)
-            entry.layer.setValue(shown, forKey: entry.key)
+        // Read from the animations themselves: a fraction set since the last commit is not in
+        // the presentation yet.
+        let shown = startValues.map { entry in
+            let animations = driven.compactMap { $0.layer === entry.layer ? $0.layer.animation(forKey: $0.key) : nil }
+            return entry.layer.value(forKey: entry.key, applying: animations)
         }
+        for (entry, value) in zip(startValues, shown) { entry.layer.setValue(value, forKey: entry.key) }
         CATransaction.commit()
         removeDriven()
     }

@@ -24,12 +24,28 @@ import Testing
         return (root, parent)
     }
 
-    /// Hit-testing recurses through each layer's overridable `hitTest(_:)` on the caller's
-    /// stack, as on iOS: it is checked on a chain of a depth apps reach.
-    @Test func aThousandDeepChainHitTests() {
-        let (root, deepest) = chain(1_000)
+    /// Hit-testing walks the chain without recursion (a hostile 60,000-deep chain overflowed
+    /// the stack), still asking layer classes that override `hitTest(_:)`.
+    @Test(arguments: [1_000, 60_000])
+    func aDeepChainHitTests(_ depth: Int) {
+        let (root, deepest) = chain(depth)
         #expect(root.hitTest(CGPoint(x: 70, y: 20)) === deepest)
         #expect(root.hitTest(CGPoint(x: 45, y: 20)) !== deepest)
+    }
+
+    @Test func aLayerThatOverridesHitTestIsAsked() {
+        final class Refusing: CALayer {
+            override func hitTest(_ p: CGPoint) -> CALayer? { nil }
+        }
+        let (root, deepest) = chain(10)
+        let refusing = Refusing()
+        refusing.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        deepest.addSublayer(refusing)
+        #expect(root.hitTest(CGPoint(x: 30, y: 20)) === deepest)
+        let inner = CALayer()
+        inner.frame = refusing.bounds
+        refusing.addSublayer(inner)
+        #expect(root.hitTest(CGPoint(x: 30, y: 20)) === deepest)
     }
 
     @Test(arguments: [5_000, 20_000])

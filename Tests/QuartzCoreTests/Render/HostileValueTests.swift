@@ -129,6 +129,21 @@ enum Hostile {
         for path in ["instanceDelay", "instanceRedOffset", "instanceAlphaOffset"] { probes.append(Probe(name: "replicator.\(path)", apply: kvc(path), make: replicator)) }
         probes.append(Probe(name: "replicator.instanceTransform", apply: { l, v in (l as! CAReplicatorLayer).instanceTransform = CATransform3DMakeTranslation(v, v, 0) }, make: replicator))
         probes.append(Probe(name: "replicator.instanceTransform.scale", apply: { l, v in (l as! CAReplicatorLayer).instanceTransform = CATransform3DMakeScale(v, v, 1) }, make: replicator))
+        for entry in 0..<16 {
+            probes.append(Probe(name: "replicator.instanceTransform.m\(entry / 4 + 1)\(entry % 4 + 1)", apply: { l, v in
+                var t = CATransform3DIdentity
+                withUnsafeMutableBytes(of: &t) { $0.bindMemory(to: CGFloat.self)[entry] = v }
+                (l as! CAReplicatorLayer).instanceTransform = t
+            }, make: replicator))
+        }
+        probes.append(Probe(name: "replicator.instanceTransform.rotation", apply: { l, v in (l as! CAReplicatorLayer).instanceTransform = CATransform3DMakeRotation(v, 0, 0, 1) }, make: replicator))
+        probes.append(Probe(name: "layer.transition", apply: { l, v in
+            l.bounds = CGRect(x: 0, y: 0, width: v, height: 40)
+            let transition = CATransition()
+            transition.type = .push
+            transition.duration = 1
+            l.add(transition, forKey: "transition")
+        }, make: baseLayer))
         probes.append(Probe(name: "replicator.instanceCount", apply: { l, v in (l as! CAReplicatorLayer).instanceCount = v.isFinite ? Int(max(min(v, 1e6), -1e6)) : 5 }, make: replicator))
         for path in ["birthRate", "lifetime", "velocity", "scale", "spin", "emitterPosition.x", "emitterSize.width", "emitterZPosition", "emitterDepth"] {
             probes.append(Probe(name: "emitter.\(path)", apply: { l, v in

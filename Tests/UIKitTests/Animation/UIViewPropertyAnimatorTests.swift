@@ -108,6 +108,30 @@ import UIKit
         }
     }
 
+    /// The scrubbing sequence of interactive transitions: pause, set the fraction, stop,
+    /// finish at the current position. The properties stay where the fraction put them.
+    @Test func aScrubbedStopKeepsTheInFlightValues() {
+        run { clock, view in
+            var positions: [UIViewAnimatingPosition] = []
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {
+                view.center.x = 250
+                view.alpha = 0
+            }
+            animator.addCompletion { positions.append($0) }
+            animator.pauseAnimation()
+            animator.fractionComplete = 0.5
+            animator.stopAnimation(false)
+            animator.finishAnimation(at: .current)
+            #expect(positions == [.current])
+            #expect(abs(view.center.x - 150) < 1e-9)
+            #expect(abs(view.alpha - 0.5) < 1e-6)
+            CATransaction.flush()
+            clock.advance(by: 2)
+            #expect(abs(x(view) - 150) < 1e-9)
+            #expect(view.layer.animationKeys() == nil)
+        }
+    }
+
     @Test func animationsAddedWhileRunningTakeTheRest() {
         run { clock, view in
             let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }

@@ -26,9 +26,13 @@ private func withoutActions(_ change: () -> Void) {
     }
 
     private func expectLinear(_ name: String, _ small: Int, _ scene: (Int, CAMediaClock) -> Void) {
+        expectGrowth(name, small, atMost: 2.3, scene)
+    }
+
+    private func expectGrowth(_ name: String, _ small: Int, atMost factor: Double, _ scene: (Int, CAMediaClock) -> Void) {
         let a = work(small, scene), b = work(small * 2, scene)
         #expect(a > 0, "\(name): nothing counted")
-        #expect(Double(b) <= 2.3 * Double(a), "\(name): \(a) steps for \(small), \(b) for \(small * 2)")
+        #expect(Double(b) <= factor * Double(a), "\(name): \(a) steps for \(small), \(b) for \(small * 2)")
     }
 
     @Test func flatLayers() {
@@ -97,6 +101,48 @@ private func withoutActions(_ change: () -> Void) {
             renderer.layer = nil
             root.sublayers = nil
             CATransaction.flush()
+        }
+    }
+
+    /// Building a deep chain of views in a window: each subview added finds its window and
+    /// tint without walking the chain above it.
+    @Test func aDeepChainOfViewsInAWindow() {
+        expectLinear("a deep chain of views", 1_000) { n, clock in
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 80))
+            window.makeKeyAndVisible()
+            var parent: UIView = window
+            for _ in 0..<n {
+                let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+                parent.addSubview(view)
+                _ = view.tintColor
+                parent = view
+            }
+            #expect(parent.window === window)
+            #expect(parent.tintColor == window.tintColor)
+            window.tintColor = .red
+            #expect(parent.tintColor == .red)
+            window.isHidden = true
+            CATransaction.flush()
+        }
+    }
+
+    /// A stack view with NaN spacing (counted as 0): the rows of its one simplex group are
+    /// indexed, so the work grows at most with the square of its arranged views (it grew
+    /// with their cube, and NaN spacing never finished for 5,000 labels).
+    /// - Note: The simplex still pivots once per row over every row: quadratic, not linear.
+    @Test func aStackWithNaNSpacing() {
+        expectGrowth("a stack with NaN spacing", 100, atMost: 4.6) { n, _ in
+            let stack = UIStackView(frame: CGRect(x: 0, y: 0, width: 320, height: 10_000))
+            stack.axis = .vertical
+            stack.spacing = .nan
+            for i in 0..<n {
+                let label = UILabel()
+                label.text = "Row \(i)"
+                stack.addArrangedSubview(label)
+            }
+            stack.layoutIfNeeded()
+            let rows = stack.arrangedSubviews
+            #expect(rows[1].frame.minY == rows[0].frame.maxY)
         }
     }
 

@@ -1,3 +1,4 @@
+import CoreGraphics
 /// One row of the simplex tableau: basic = constant + Σ coefficient · symbol, over the
 /// parametric symbols (by id).
 struct SolverRow {
@@ -63,16 +64,25 @@ struct SolverRow {
     }
 }
 
-/// A row's coefficients by symbol: rows hold a handful, so two small arrays searched in
-/// order beat hashing.
+/// A row's coefficients by symbol: most rows hold a handful, so two small arrays searched in
+/// order beat hashing; a row that grows long (the total of a stack's rows, a fitting size over
+/// many views) is indexed by a table of positions too, so that a lookup never scans it.
 struct SymbolCoefficients: Sequence {
     private(set) var symbols: [Int32] = []
     private(set) var values: [Double] = []
+    /// Where each symbol sits, once the row holds more than `indexedFrom` symbols.
+    private var positions: [Int32: Int32]?
+    private static let indexedFrom = 16
 
     var isEmpty: Bool { symbols.isEmpty }
 
     private func index(of symbol: Int) -> Int? {
         let key = Int32(symbol)
+        if let positions {
+            WorkCounter.count()
+            return positions[key].map { Int($0) }
+        }
+        WorkCounter.count(symbols.count)
         for i in 0..<symbols.count where symbols[i] == key { return i }
         return nil
     }
@@ -90,6 +100,13 @@ struct SymbolCoefficients: Sequence {
         } else if !SolverRow.nearZero(coefficient) {
             symbols.append(Int32(symbol))
             values.append(coefficient)
+            if positions != nil {
+                positions?[Int32(symbol)] = Int32(symbols.count - 1)
+            } else if symbols.count > SymbolCoefficients.indexedFrom {
+                var table = [Int32: Int32](minimumCapacity: symbols.count * 2)
+                for (i, s) in symbols.enumerated() { table[s] = Int32(i) }
+                positions = table
+            }
         }
     }
 
@@ -100,12 +117,18 @@ struct SymbolCoefficients: Sequence {
         return value
     }
 
+    /// Removes cell `i`, moving the last cell into its place.
     private mutating func removeAt(_ i: Int) {
         let last = symbols.count - 1
+        let removed = symbols[i]
         symbols[i] = symbols[last]
         values[i] = values[last]
         symbols.removeLast()
         values.removeLast()
+        if positions != nil {
+            positions?[removed] = nil
+            if i < last { positions?[symbols[i]] = Int32(i) }
+        }
     }
 
     mutating func scale(by k: Double) {
