@@ -77,4 +77,23 @@ import Testing
         #expect(small > 0)
         #expect(Double(large) <= 2.3 * Double(small), "\(small) steps for 600 words, \(large) for 1,200")
     }
+
+    /// One base with a long run of combining marks is shaped in bounded pieces: the counted
+    /// shaping work (HarfBuzz's cost grows with the square of what it shapes at once) grows
+    /// linearly with the marks.
+    @Test func aBaseWithVeryManyCombiningMarks() {
+        func work(_ marks: Int) -> (steps: Int, glyphs: Int) {
+            let text = "a" + String(repeating: "\u{0301}", count: marks)
+            var glyphs = 0
+            let steps = WorkCounter.measure {
+                let line = CTLineCreateWithAttributedString(string(text))
+                glyphs = CTLineGetGlyphCount(line)
+            }
+            return (steps, glyphs)
+        }
+        let small = work(20_000), large = work(40_000)
+        #expect(small.glyphs >= 20_000 && large.glyphs >= 40_000)
+        #expect(Double(large.steps) <= 2.3 * Double(small.steps), "\(small.steps) steps for 20,000 marks, \(large.steps) for 40,000")
+        #expect(work(100_000).glyphs >= 100_000)
+    }
 }

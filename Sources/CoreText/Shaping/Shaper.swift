@@ -199,9 +199,51 @@ package enum Shaper {
         return hb.scriptFromString(code, -1)
     }
 
-    /// Units `range` of `text` shaped as one run, the rest of `text` as context.
+    /// The most units HarfBuzz shapes in one call. Its work on a cluster grows with the square
+    /// of the cluster's length (one base with 100,000 combining marks took 22 s), so longer
+    /// runs are shaped in pieces, cut before a character that starts a cluster where one is
+    /// near (and between marks only in a run of nothing but marks).
+    static let longestShapedRun = 1024
+
+    /// Units `range` of `text` shaped (in pieces of at most `longestShapedRun` units), the rest
+    /// of `text` as context.
     private static func shapeRaw(_ hb: HarfBuzz, _ font: HarfBuzzFont, _ text: [UInt16], _ range: Range<Int>, script: UInt32,
                                  rightToLeft: Bool, features: [HarfBuzz.Feature]) -> ShapedWord {
+        guard range.count > longestShapedRun else {
+            return shapeRun(hb, font, text, range, script: script, rightToLeft: rightToLeft, features: features)
+        }
+        var pieces: [ShapedWord] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = Swift.min(start + longestShapedRun, range.upperBound)
+            if end < range.upperBound {
+                // 1. Back up to a cluster's start within the piece's last quarter.
+                var cut = end
+                let earliest = start + longestShapedRun * 3 / 4
+                while cut > earliest && (startsWithMark(text, cut) || UTF16.isTrailSurrogate(text[cut])) { cut -= 1 }
+                // 2. None there (a run of marks): cut anyway, but never inside a surrogate pair.
+                if cut > earliest { end = cut } else if UTF16.isTrailSurrogate(text[end]) { end -= 1 }
+            }
+            pieces.append(shapeRun(hb, font, text, start..<end, script: script, rightToLeft: rightToLeft, features: features))
+            start = end
+        }
+        // Right to left, HarfBuzz gives each piece's glyphs in visual order: the last piece first.
+        if rightToLeft { pieces.reverse() }
+        var word = ShapedWord(glyphs: [], clusters: [], advances: [], offsets: [])
+        for piece in pieces {
+            word.glyphs += piece.glyphs
+            word.clusters += piece.clusters
+            word.advances += piece.advances
+            word.offsets += piece.offsets
+        }
+        return word
+    }
+
+    /// Units `range` of `text` shaped as one run by one HarfBuzz call.
+    private static func shapeRun(_ hb: HarfBuzz, _ font: HarfBuzzFont, _ text: [UInt16], _ range: Range<Int>, script: UInt32,
+                                 rightToLeft: Bool, features: [HarfBuzz.Feature]) -> ShapedWord {
+        // HarfBuzz's worst case, counted for growth tests: the square of the units shaped at once.
+        WorkCounter.count(range.count * range.count)
         var word = ShapedWord(glyphs: [], clusters: [], advances: [], offsets: [])
         guard let buffer = takeBuffer(hb) else { return word }
         defer { returnBuffer(buffer, hb) }

@@ -132,7 +132,9 @@ open class UIButton: UIControl {
     /// restyled with its own font and colour, so it cannot tell whether the title changed.
     private var shownStyledTitle: NSAttributedString?
     private var images: [UInt: UIImage] = [:]
-    private let imageView = UIImageView(frame: .zero)
+    private let contentImageView = UIImageView(frame: .zero)
+    private var backgroundImages: [UInt: UIImage] = [:]
+    private var backgroundImageView: UIImageView?
 
     override var sendsPrimaryActionOnTouchUp: Bool { true }
     override var defaultAccessibilityTraits: UIAccessibilityTraits { .button }
@@ -169,8 +171,8 @@ open class UIButton: UIControl {
     }
 
     private func setUp() {
-        imageView.contentMode = .center
-        addSubview(imageView)
+        contentImageView.contentMode = .center
+        addSubview(contentImageView)
     }
 
     // MARK: Menu
@@ -315,6 +317,40 @@ open class UIButton: UIControl {
     /// The image for the current state.
     open var currentImage: UIImage? { configuration?.image ?? image(for: state) }
 
+    /// The view that shows the button's image.
+    open var imageView: UIImageView? { contentImageView }
+
+    /// Sets the image stretched behind the title and image for `state`.
+    open func setBackgroundImage(_ image: UIImage?, for state: UIControl.State) {
+        backgroundImages[state.rawValue] = image
+        updateConfiguration()
+        invalidateIntrinsicContentSize()
+    }
+
+    /// The background image for `state` (the normal one when none was set for it).
+    open func backgroundImage(for state: UIControl.State) -> UIImage? {
+        backgroundImages[state.rawValue] ?? backgroundImages[UIControl.State.normal.rawValue]
+    }
+
+    /// The background image for the current state.
+    open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
+
+    /// The space around a legacy button's content (without a configuration); zero keeps the
+    /// standard 6 points above and below the title. It adds to the intrinsic size.
+    open var contentEdgeInsets: UIEdgeInsets = .zero {
+        didSet {
+            setNeedsLayout()
+            invalidateIntrinsicContentSize()
+        }
+    }
+
+    /// Moves a legacy button's title: it is centred in its place inset by these (so a
+    /// negative left and equal positive right move it left); the intrinsic size is unchanged.
+    open var titleEdgeInsets: UIEdgeInsets = .zero { didSet { setNeedsLayout() } }
+
+    /// Moves a legacy button's image, as `titleEdgeInsets` moves the title.
+    open var imageEdgeInsets: UIEdgeInsets = .zero { didSet { setNeedsLayout() } }
+
     /// The title and subtitle shown now.
     private var shownTitle: (title: NSAttributedString?, subtitle: String?) {
         if let configuration { return (configuration.title.map { NSAttributedString(string: $0) }, configuration.subtitle) }
@@ -327,8 +363,12 @@ open class UIButton: UIControl {
         let image = currentImage?.size ?? .zero
         let title = storedTitleLabel.flatMap { $0.text == nil ? nil : $0.intrinsicContentSize } ?? .zero
         let subtitle = subtitleLabel.flatMap { $0.text == nil ? nil : $0.intrinsicContentSize } ?? .zero
-        // Legacy buttons pad their title 6 points above and below, as UIKit does.
-        let insets = configuration?.contentInsets ?? NSDirectionalEdgeInsets(top: 6, leading: 0, bottom: 6, trailing: 0)
+        // Legacy buttons pad their title 6 points above and below, as UIKit does, unless
+        // they set content insets of their own.
+        let legacy = contentEdgeInsets == .zero ? NSDirectionalEdgeInsets(top: 6, leading: 0, bottom: 6, trailing: 0)
+            : NSDirectionalEdgeInsets(top: contentEdgeInsets.top, leading: contentEdgeInsets.left,
+                                      bottom: contentEdgeInsets.bottom, trailing: contentEdgeInsets.right)
+        let insets = configuration?.contentInsets ?? legacy
         return (image, title, subtitle, insets)
     }
 
@@ -365,9 +405,9 @@ open class UIButton: UIControl {
                 textOrigin.x += m.image.width + padding
             }
             if !vertical { textOrigin.y = inner.midY - text.height / 2 }
-            imageView.frame = CGRect(origin: imageOrigin, size: m.image)
+            contentImageView.frame = CGRect(origin: imageOrigin, size: m.image)
         } else {
-            imageView.frame = bounds
+            contentImageView.frame = bounds
         }
         if vertical { textOrigin.x = inner.midX - text.width / 2 }
         let width = Swift.min(text.width, Swift.max(0, inner.maxX - textOrigin.x))
@@ -384,6 +424,21 @@ open class UIButton: UIControl {
                                          width: Swift.min(m.title.width, width), height: m.title.height)
         subtitleLabel?.frame = CGRect(x: lineX(m.subtitle.width), y: textOrigin.y + m.title.height + gap,
                                       width: Swift.min(m.subtitle.width, width), height: m.subtitle.height)
+        if configuration == nil {
+            // A legacy button's edge insets move each part by half their difference.
+            func shift(_ insets: UIEdgeInsets) -> CGPoint {
+                CGPoint(x: (insets.left - insets.right) / 2, y: (insets.top - insets.bottom) / 2)
+            }
+            if m.image.width > 0, imageEdgeInsets != .zero {
+                let d = shift(imageEdgeInsets)
+                contentImageView.frame = contentImageView.frame.offsetBy(dx: d.x, dy: d.y)
+            }
+            if titleEdgeInsets != .zero, let label = storedTitleLabel {
+                let d = shift(titleEdgeInsets)
+                label.frame = label.frame.offsetBy(dx: d.x, dy: d.y)
+            }
+        }
+        backgroundImageView?.frame = bounds
     }
 
     /// Where the image goes: a configuration's placement, else beside the title.
@@ -415,9 +470,13 @@ open class UIButton: UIControl {
         var content = vertical
             ? CGSize(width: Swift.max(m.image.width, text.width), height: m.image.height + padding + text.height)
             : CGSize(width: m.image.width + padding + text.width, height: Swift.max(m.image.height, text.height))
-        if content == .zero && configuration == nil { content = CGSize(width: 30, height: 22) }
-        return CGSize(width: content.width + m.insets.leading + m.insets.trailing,
-                      height: content.height + m.insets.top + m.insets.bottom)
+        if content == .zero && configuration == nil && currentBackgroundImage == nil { content = CGSize(width: 30, height: 22) }
+        let fitted = CGSize(width: content.width + m.insets.leading + m.insets.trailing,
+                            height: content.height + m.insets.top + m.insets.bottom)
+        // A background image is never cut down by the content's size; alone, it is the size.
+        guard let background = currentBackgroundImage?.size else { return fitted }
+        if content == .zero && configuration == nil { return background }
+        return CGSize(width: Swift.max(fitted.width, background.width), height: Swift.max(fitted.height, background.height))
     }
 
     open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
@@ -442,11 +501,12 @@ open class UIButton: UIControl {
     private func updateConfiguration() {
         let image = currentImage
         var changed = false
-        if imageView.image !== image {
-            imageView.image = image
+        if contentImageView.image !== image {
+            contentImageView.image = image
             changed = true
         }
         if updateTitleLabels() { changed = true }
+        updateBackgroundImage()
         if changed {
             setNeedsLayout()
             invalidateIntrinsicContentSize()
@@ -454,12 +514,26 @@ open class UIButton: UIControl {
         guard let configuration else { return }
         // A template image takes the style's foreground colour, as the title does.
         let foreground = resolvedTitleColor
-        if imageView.tintColor?.isEqual(foreground) != true { imageView.tintColor = foreground }
+        if contentImageView.tintColor?.isEqual(foreground) != true { contentImageView.tintColor = foreground }
         var background = configuration.backgroundColor(tint: tintColor ?? .systemBlue)?.resolvedColor(with: traitCollection)
         if isHighlighted { background = background?.withAlphaComponent((background?.cgColor.alpha ?? 1) * 0.7) }
         if !isEnabled { background = background?.withAlphaComponent((background?.cgColor.alpha ?? 1) * 0.4) }
         layer.backgroundColor = background?.cgColor
         layer.cornerRadius = configuration.cornerRadius(height: bounds.height)
+    }
+
+    /// Shows the state's background image behind everything (made when first needed).
+    private func updateBackgroundImage() {
+        let image = currentBackgroundImage
+        guard image != nil || backgroundImageView != nil else { return }
+        let view = backgroundImageView ?? {
+            let made = UIImageView(frame: bounds)
+            made.contentMode = .scaleToFill
+            insertSubview(made, at: 0)
+            backgroundImageView = made
+            return made
+        }()
+        if view.image !== image { view.image = image }
     }
 
     /// Puts the current title (and subtitle) into the labels with the state's colour; true

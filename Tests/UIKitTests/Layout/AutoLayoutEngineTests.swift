@@ -294,8 +294,10 @@ import Testing
         nanLeading.constant = 5
         root.layoutIfNeeded()
         #expect(good.frame == CGRect(x: 10, y: 10, width: 50, height: 50))
-        // A view with an infinite edge keeps the frame it had rather than taking a bad one.
-        #expect(bad.frame == .zero)
+        // A NaN or infinite constant counts as 0 and an infinite multiplier as 1, so one bad
+        // number cannot spread through the solver: the bad view sits 5 after the good one
+        // (the last constant), at its top, as wide, and 0 high.
+        #expect(bad.frame == CGRect(x: 65, y: 10, width: 50, height: 0))
         #expect(good.frame == CGRect(x: 10, y: 10, width: 50, height: 50))
     }
 

@@ -145,12 +145,13 @@ import UIKit
         #expect(view.safeAreaLayoutGuide.layoutFrame == view.bounds)
         let spacer = UILayoutGuide()
         view.addLayoutGuide(spacer)
-        #expect(spacer.owningView === view && view.layoutGuides.count == 1)
+        // The margins guide is listed too, as on iOS.
+        #expect(spacer.owningView === view && view.layoutGuides.map(ObjectIdentifier.init) == [ObjectIdentifier(view.layoutMarginsGuide), ObjectIdentifier(spacer)])
         let c = spacer.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.25)
         c.isActive = true
         #expect(view.constraints == [c])
         view.removeLayoutGuide(spacer)
-        #expect(spacer.owningView == nil && view.layoutGuides.isEmpty)
+        #expect(spacer.owningView == nil && view.layoutGuides.count == 1 && view.layoutGuides[0] === view.layoutMarginsGuide)
     }
 
     @Test func updateConstraintsRunsWhereAsked() {

@@ -43,7 +43,12 @@ open class CAShapeLayer: CALayer {
     open var strokeStart: CGFloat = 0 { didSet { propertyDidChange("strokeStart", from: oldValue) } }
     /// Where the stroke ends, as a fraction of the path's length (1 by default).
     open var strokeEnd: CGFloat = 1 { didSet { propertyDidChange("strokeEnd", from: oldValue) } }
-    /// The stroke width; 1 by default.
+    /// The stroke width; 1 by default. A width of 0 or less (or NaN) strokes nothing, since
+    /// Core Graphics requires a line width greater than 0; the value itself is kept.
+    ///
+    /// - Note: Differs from Apple: Core Animation does not document negative widths; Lamina
+    ///   follows `CGContext.setLineWidth(_:)`'s documented requirement rather than stroking
+    ///   the absolute value.
     open var lineWidth: CGFloat = 1 { didSet { propertyDidChange("lineWidth", from: oldValue) } }
     /// The miter limit; 10 by default.
     open var miterLimit: CGFloat = 10 { didSet { propertyDidChange("miterLimit", from: oldValue) } }
