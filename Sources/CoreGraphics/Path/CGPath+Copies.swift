@@ -34,4 +34,15 @@ extension CGPath {
         }
         return result
     }
+
+    /// The outline of `path` stroked with the given settings, mapped by `transform`: the
+    /// C function `CGPathCreateCopyByStrokingPath` as Swift imports it. Nil for a width that
+    /// is not a positive finite number.
+    public convenience init?(__byStroking path: CGPath, transform: UnsafePointer<CGAffineTransform>?, lineWidth: CGFloat,
+                             lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat) {
+        guard lineWidth.isFinite, lineWidth > 0 else { return nil }
+        let outline = path.copy(strokingWithWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit,
+                                transform: transform?.pointee ?? .identity)
+        self.init(elements: outline.elements, subpathStart: outline.subpathStart, lastPoint: outline.lastPoint)
+    }
 }

@@ -28,6 +28,17 @@ open class CADisplayLink: NSObject {
     /// - Note: Differs from Apple: stored only; every clock frame is delivered.
     open var preferredFramesPerSecond: Int = 0
 
+    /// How many frames pass between calls (1 by default: every frame); values below 1 are
+    /// ignored, as on iOS.
+    @available(*, deprecated, renamed: "preferredFramesPerSecond")
+    open var frameInterval: Int {
+        get { storedFrameInterval }
+        set { if newValue >= 1 { storedFrameInterval = newValue } }
+    }
+    private var storedFrameInterval = 1
+    /// Frames delivered by the clock since the last call.
+    private var framesSinceCall = 0
+
     /// A link that calls `selector` on `target` each frame; the link keeps `target` alive until
     /// it is invalidated.
     public init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> (CADisplayLink) -> Void) {
@@ -75,6 +86,9 @@ open class CADisplayLink: NSObject {
         if let last = lastFrameTime, now > last { duration = now - last }
         lastFrameTime = now
         guard !isPaused else { return }
+        framesSinceCall += 1
+        guard framesSinceCall >= storedFrameInterval else { return }
+        framesSinceCall = 0
         timestamp = now
         targetTimestamp = now + duration
         handler(self)

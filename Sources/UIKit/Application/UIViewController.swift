@@ -117,6 +117,9 @@ open class UIViewController: UIResponder {
     open var childForStatusBarStyle: UIViewController? { nil }
     /// The child whose status bar visibility wins over this controller's.
     open var childForStatusBarHidden: UIViewController? { nil }
+    /// Whether a controller presented modally but not full screen takes over the status
+    /// bar's appearance from the presenter (false by default).
+    open var modalPresentationCapturesStatusBarAppearance = false
     /// Whether the home indicator should hide (false).
     open var prefersHomeIndicatorAutoHidden: Bool { false }
 

@@ -175,6 +175,20 @@ open class UIPageControl: UIControl {
         if traitCollection.hasDifferentColorAppearance(comparedTo: previousTraitCollection) { updateColors() }
     }
 
+    /// The next page, as a tap on the trailing half.
+    open override func accessibilityIncrement() { stepPage(1) }
+
+    /// The previous page, as a tap on the leading half.
+    open override func accessibilityDecrement() { stepPage(-1) }
+
+    private func stepPage(_ direction: Int) {
+        let target = Swift.min(Swift.max(storedCurrent + direction, 0), Swift.max(numberOfPages - 1, 0))
+        guard target != storedCurrent else { return }
+        storedCurrent = target
+        showCurrentPage()
+        sendActions(for: .valueChanged)
+    }
+
     // MARK: Tracking
 
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {

@@ -88,6 +88,21 @@ open class UISlider: UIControl {
 
     /// Sets the value (kept within the limits), sliding the thumb when `animated`; sends
     /// nothing.
+    /// A tenth of the range up.
+    ///
+    /// - Note: Differs from Apple: iOS's step is not documented; a tenth of the range is
+    ///   what VoiceOver users observe on a default slider.
+    open override func accessibilityIncrement() { adjustByTenth(1) }
+
+    /// A tenth of the range down.
+    open override func accessibilityDecrement() { adjustByTenth(-1) }
+
+    private func adjustByTenth(_ direction: Float) {
+        let before = value
+        value = before + direction * (maximumValue - minimumValue) / 10
+        if value != before { sendActions(for: .valueChanged) }
+    }
+
     open func setValue(_ value: Float, animated: Bool) {
         guard value.isFinite else { return }
         storedValue = clamp(value)

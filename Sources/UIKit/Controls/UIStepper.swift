@@ -216,6 +216,16 @@ open class UIStepper: UIControl {
         return new != old
     }
 
+    /// One step up, as a tap on the plus side.
+    open override func accessibilityIncrement() {
+        if step(1) { sendActions(for: .valueChanged) }
+    }
+
+    /// One step down, as a tap on the minus side.
+    open override func accessibilityDecrement() {
+        if step(-1) { sendActions(for: .valueChanged) }
+    }
+
     private func press(_ event: UIEvent?) {
         guard pressedSide != 0 else { return }
         if step(pressedSide), isContinuous { sendActions(for: .valueChanged, event: event) }

@@ -1,21 +1,24 @@
 import Foundation
 
 extension UIImage {
+    /// A symbol's size relative to the text it goes with.
+    public enum SymbolScale: Int, Sendable {
+        case `default` = -1, unspecified = 0, small = 1, medium = 2, large = 3
+    }
+
+    /// A symbol's stroke weight, matching the font weights.
+    public enum SymbolWeight: Int, Sendable {
+        case unspecified = 0, ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+    }
+
     /// How a symbol image is sized and weighted.
     open class SymbolConfiguration: NSObject, @unchecked Sendable {
-        public enum Scale: Int, Sendable {
-            case `default` = -1, unspecified = 0, small = 1, medium = 2, large = 3
-        }
-
-        public enum Weight: Int, Sendable {
-            case unspecified = 0, ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
-        }
 
         let pointSize: CGFloat
-        let weight: Weight
-        let scale: Scale
+        let weight: UIImage.SymbolWeight
+        let scale: UIImage.SymbolScale
 
-        public init(pointSize: CGFloat, weight: Weight = .regular, scale: Scale = .default) {
+        public init(pointSize: CGFloat, weight: UIImage.SymbolWeight = .regular, scale: UIImage.SymbolScale = .default) {
             self.pointSize = pointSize.isFinite && pointSize > 0 ? pointSize : 17
             self.weight = weight
             self.scale = scale
@@ -26,11 +29,11 @@ extension UIImage {
             self.init(pointSize: pointSize, weight: .regular, scale: .default)
         }
 
-        public convenience init(weight: Weight) {
+        public convenience init(weight: UIImage.SymbolWeight) {
             self.init(pointSize: 17, weight: weight, scale: .default)
         }
 
-        public convenience init(scale: Scale) {
+        public convenience init(scale: UIImage.SymbolScale) {
             self.init(pointSize: 17, weight: .regular, scale: scale)
         }
 
@@ -40,7 +43,7 @@ extension UIImage {
 
         /// The stroke width for glyphs at this size and weight.
         var lineWidth: CGFloat {
-            let weights: [Weight: CGFloat] = [.ultraLight: 0.04, .thin: 0.055, .light: 0.07, .regular: 0.085, .medium: 0.1,
+            let weights: [UIImage.SymbolWeight: CGFloat] = [.ultraLight: 0.04, .thin: 0.055, .light: 0.07, .regular: 0.085, .medium: 0.1,
                                               .semibold: 0.115, .bold: 0.13, .heavy: 0.15, .black: 0.17]
             return side * (weights[weight] ?? 0.085)
         }

@@ -116,19 +116,8 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         if let resources = Bundle.main.resourcePath { directories.append(resources) }
         directories.append(Bundle.main.bundlePath)
         directories.append(FileManager.default.currentDirectoryPath)
-        let hasExtension = !(name as NSString).pathExtension.isEmpty
-        let candidates = hasExtension
-            ? [name] : [name, name + ".png", name + "@3x.png", name + "@2x.png", name + ".jpg", name + ".jpeg"]
-        for directory in directories {
-            for candidate in candidates {
-                let path = (directory as NSString).appendingPathComponent(candidate)
-                if FileManager.default.fileExists(atPath: path) {
-                    self.init(contentsOfFile: path)
-                    return
-                }
-            }
-        }
-        return nil
+        guard let path = UIImage.path(ofNamed: name, in: directories) else { return nil }
+        self.init(contentsOfFile: path)
     }
 
     private static func scaleSuffix(of path: String) -> CGFloat {

@@ -151,14 +151,26 @@ open class UIBarButtonItem: NSObject {
         self.menu = menu
     }
 
-    /// A system item running `primaryAction`.
-    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil) {
+    /// A system item running `primaryAction`, or showing `menu` when it has no action.
+    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         self.init()
         self.systemItem = systemItem
         title = systemItem.title
         style = systemItem == .done || systemItem == .save ? .done : .plain
         self.primaryAction = primaryAction
+        self.menu = menu
     }
+
+    /// An item for `primaryAction` (its title and image).
+    public convenience init(primaryAction: UIAction?) {
+        self.init(title: nil, image: nil, primaryAction: primaryAction, menu: nil)
+    }
+
+    /// An item with a title and/or image that shows `menu`.
+    public convenience init(title: String? = nil, image: UIImage? = nil, menu: UIMenu?) {
+        self.init(title: title, image: image, primaryAction: nil, menu: menu)
+    }
+
 
     /// An item showing `customView`.
     public convenience init(customView: UIView) {

@@ -36,7 +36,13 @@ open class UIResponder: NSObject {
         guard let window = responderWindow else { return false }
         if window.storedFirstResponder === self { return true }
         guard canBecomeFirstResponder else { return false }
-        if let current = window.storedFirstResponder, !current.resignFirstResponder() { return false }
+        if let current = window.storedFirstResponder {
+            // A text responder taking over from another keeps the keyboard up.
+            let handsOver = (current is UITextField || current is UITextView) && (self is UITextField || self is UITextView)
+            SoftwareKeyboard.isHandingOver = handsOver
+            defer { SoftwareKeyboard.isHandingOver = false }
+            if !current.resignFirstResponder() { return false }
+        }
         window.storedFirstResponder = self
         return true
     }
@@ -224,6 +230,20 @@ open class UIResponder: NSObject {
         get { accessibility.identifier }
         set { accessibility.identifier = newValue }
     }
+
+    /// Assistive technologies ask an adjustable element to go up a step; the default does
+    /// nothing (sliders, steppers and page controls move by their step).
+    open func accessibilityIncrement() {}
+
+    /// Assistive technologies ask an adjustable element to go down a step.
+    open func accessibilityDecrement() {}
+
+    /// Assistive technologies activate the element; true when it handled that (false: the
+    /// system taps its activation point).
+    open func accessibilityActivate() -> Bool { false }
+
+    /// Assistive technologies ask the element to dismiss itself; true when it did.
+    open func accessibilityPerformEscape() -> Bool { false }
 }
 
 /// The accessibility properties a responder was given.

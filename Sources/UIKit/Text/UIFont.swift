@@ -10,6 +10,10 @@ import Foundation
 ///   the stand-in face's (DejaVu Sans at 17 pt: line height 19.79 where SF's is 20.29).
 open class UIFont: NSObject, NSCopying, @unchecked Sendable {
     package let ctFont: CTFont
+    /// Where a Dynamic Type font came from, so that views adjusting fonts for the content
+    /// size can make it again for other traits: the text style it was made for, and (for a
+    /// font scaled by `UIFontMetrics`) the font it scaled.
+    var dynamicTypeSource: (style: UIFont.TextStyle, scaledFrom: UIFont?)?
 
     package init(ctFont: CTFont) {
         self.ctFont = ctFont
@@ -130,7 +134,16 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
         var category = traitCollection?.preferredContentSizeCategory ?? .unspecified
         if category == .unspecified { category = UITraitCollection.screen.preferredContentSizeCategory }
         let weight = style.defaultSizeAndWeight.1
-        return systemFont(ofSize: style.size(in: category), weight: weight)
+        let font = systemFont(ofSize: style.size(in: category), weight: weight)
+        font.dynamicTypeSource = (style, nil)
+        return font
+    }
+
+    /// This Dynamic Type font made again for `traits` (nil for fonts of a fixed size).
+    func adjusted(for traits: UITraitCollection) -> UIFont? {
+        guard let (style, base) = dynamicTypeSource else { return nil }
+        if let base { return UIFontMetrics(forTextStyle: style).scaledFont(for: base, compatibleWith: traits) }
+        return UIFont.preferredFont(forTextStyle: style, compatibleWith: traits)
     }
 
     /// The installed families, sorted.

@@ -160,7 +160,9 @@ open class UIFontMetrics: NSObject, @unchecked Sendable {
     /// The font scaled for traits.
     open func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
         let factor = factor(traitCollection)
-        return factor == 1 ? font : font.withSize(font.pointSize * factor)
+        let scaled = font.withSize(font.pointSize * factor)
+        scaled.dynamicTypeSource = (textStyle, font.dynamicTypeSource?.scaledFrom ?? font)
+        return scaled
     }
 
     /// A value scaled for the content size.

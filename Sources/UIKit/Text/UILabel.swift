@@ -224,9 +224,24 @@ open class UILabel: UIView {
         return made
     }
 
-    /// Text colours were resolved for the old appearance: lay out and draw again.
+    /// Whether a Dynamic Type font follows the traits' content size category (false by default).
+    open var adjustsFontForContentSizeCategory = false {
+        didSet { if adjustsFontForContentSizeCategory { adjustFontForContentSize() } }
+    }
+
+    private func adjustFontForContentSize() {
+        guard let adjusted = storedFont.adjusted(for: traitCollection), adjusted.pointSize != storedFont.pointSize else { return }
+        font = adjusted
+    }
+
+    /// Text colours were resolved for the old appearance: lay out and draw again. A new
+    /// content size category remakes a Dynamic Type font when the label adjusts it.
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
+        if adjustsFontForContentSizeCategory,
+           previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory {
+            adjustFontForContentSize()
+        }
         if traitCollection.hasDifferentColorAppearance(comparedTo: previousTraitCollection) { changed() }
     }
 

@@ -428,6 +428,9 @@ final class TextDrawingView: UIView {
     var layout: FrameLayout? {
         didSet { setNeedsDisplay() }
     }
+    /// Where drawing goes first (a text field's overridable `drawText(in:)`), which comes
+    /// back to `drawLayout(in:)` for the built-in drawing.
+    var drawHook: ((CGRect) -> Void)?
 
     override init(frame: CGRect) {
         super.init(frame: frame)
@@ -438,8 +441,13 @@ final class TextDrawingView: UIView {
     required init?(coder: NSCoder) { nil }
 
     override func draw(_ rect: CGRect) {
+        if let drawHook { drawHook(bounds) } else { drawLayout(in: bounds) }
+    }
+
+    /// The laid-out text, its first line's top-left corner at `rect`'s origin.
+    func drawLayout(in rect: CGRect) {
         guard let layout, let context = UIGraphicsGetCurrentContext() else { return }
-        StringLayout.draw(layout, at: .zero, in: context)
+        StringLayout.draw(layout, at: rect.origin, in: context)
     }
 }
 

@@ -53,7 +53,7 @@ open class UITextField: UIControl, UITextInput {
 
     private let backgroundShape = UIView()
     private let clipView = UIView()
-    private let placeholderLabel = UILabel()
+    private let placeholderLabel = PlaceholderLabel()
     private lazy var clearButton: UIButton = makeClearButton()
     private var scrollX: CGFloat = 0
 
@@ -76,6 +76,8 @@ open class UITextField: UIControl, UITextInput {
         addSubview(clipView)
         placeholderLabel.textColor = .placeholderText
         placeholderLabel.font = storedFont
+        placeholderLabel.field = self
+        editing.textView.drawHook = { [unowned self] rect in drawText(in: rect) }
         clipView.addSubview(placeholderLabel)
         clipView.addSubview(editing.selectionView)
         clipView.addSubview(editing.textView)
@@ -376,6 +378,24 @@ open class UITextField: UIControl, UITextInput {
     /// The rectangle the placeholder is drawn in (the text rectangle).
     open func placeholderRect(forBounds bounds: CGRect) -> CGRect { textRect(forBounds: bounds) }
 
+    /// Draws the placeholder; override to draw it another way (`super` draws the standard
+    /// one). Called whenever the placeholder is drawn.
+    ///
+    /// - Note: Differs from Apple: `rect` is in the placeholder's own coordinates, its origin
+    ///   at the top left of `placeholderRect(forBounds:)`.
+    open func drawPlaceholder(in rect: CGRect) {
+        placeholderLabel.drawStandard(in: rect)
+    }
+
+    /// Draws the field's text; override to draw it another way (`super` draws the standard
+    /// text). Called whenever the text is drawn.
+    ///
+    /// - Note: Differs from Apple: `rect` is in the laid-out text's own coordinates, its
+    ///   origin at the first line's top left.
+    open func drawText(in rect: CGRect) {
+        editing.textView.drawLayout(in: rect)
+    }
+
     /// The clear button's rectangle: 19 points square, 6 points from the trailing edge,
     /// centred vertically.
     open func clearButtonRect(forBounds bounds: CGRect) -> CGRect {
@@ -484,6 +504,7 @@ open class UITextField: UIControl, UITextInput {
         guard canBecomeFirstResponder, window != nil, delegate?.textFieldShouldBeginEditing(self) ?? true else { return false }
         guard super.becomeFirstResponder() else { return false }
         beginEditing()
+        SoftwareKeyboard.textInputBegan(self)
         return true
     }
 
@@ -493,6 +514,7 @@ open class UITextField: UIControl, UITextInput {
         if !isForcingResign, !(delegate?.textFieldShouldEndEditing(self) ?? true) { return false }
         guard super.resignFirstResponder() else { return false }
         endEditing(reason: .committed)
+        SoftwareKeyboard.textInputEnded(self)
         return true
     }
 
@@ -718,5 +740,19 @@ extension NSMutableAttributedString {
             if attribute(key, at: location, effectiveRange: &range) == nil { addAttribute(key, value: value, range: range) }
             location = range.location + Swift.max(range.length, 1)
         }
+    }
+}
+
+/// The placeholder's label: its drawing goes through the field's `drawPlaceholder(in:)`.
+private final class PlaceholderLabel: UILabel {
+    weak var field: UITextField?
+
+    override func drawText(in rect: CGRect) {
+        if let field { field.drawPlaceholder(in: rect) } else { super.drawText(in: rect) }
+    }
+
+    /// UILabel's own drawing, for the field's default `drawPlaceholder(in:)`.
+    func drawStandard(in rect: CGRect) {
+        super.drawText(in: rect)
     }
 }

@@ -264,6 +264,7 @@ open class UITextView: UIScrollView, UITextInput {
             layoutIfNeeded()
             textViewDelegate?.textViewDidBeginEditing(self)
             NotificationCenter.default.post(name: UITextView.textDidBeginEditingNotification, object: self)
+            SoftwareKeyboard.textInputBegan(self)
         }
         return true
     }
@@ -280,6 +281,7 @@ open class UITextView: UIScrollView, UITextInput {
         if wasEditing {
             textViewDelegate?.textViewDidEndEditing(self)
             NotificationCenter.default.post(name: UITextView.textDidEndEditingNotification, object: self)
+            SoftwareKeyboard.textInputEnded(self)
         }
         return true
     }

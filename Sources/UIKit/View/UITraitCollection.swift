@@ -177,6 +177,14 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
                                  level: level, category: preferredContentSizeCategory)
     }
 
+    /// `self` with the preferred text size replaced.
+    func overriding(category: UIContentSizeCategory) -> UITraitCollection {
+        guard category != preferredContentSizeCategory else { return self }
+        return UITraitCollection(style: userInterfaceStyle, idiom: userInterfaceIdiom, scale: displayScale,
+                                 horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection,
+                                 level: userInterfaceLevel, category: category)
+    }
+
     /// `self` with the appearance replaced (or kept for `.unspecified`).
     func overriding(style: UIUserInterfaceStyle) -> UITraitCollection {
         guard style != .unspecified, style != userInterfaceStyle else { return self }

@@ -20,7 +20,7 @@ extension UIView {
         if let controller = owningViewController { traits = traits.overriding(style: controller.overrideUserInterfaceStyle) }
         // A sheet's content is raised.
         if self is SheetView { traits = traits.overriding(level: .elevated) }
-        return traits.overriding(style: overrideUserInterfaceStyle)
+        return limitingContentSize(traits.overriding(style: overrideUserInterfaceStyle))
     }
 
     /// This view and its descendants with their traits now, parents first.

@@ -65,6 +65,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     var storedLayoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     /// Constraints, anchors, guides and layout priorities, made when first used.
     var constraintState: ConstraintState?
+    /// Properties few views set (a mask view, content size limits), made when first set.
+    var rareState: RareViewState?
     /// Whether the view's autoresizing mask and frame stand for constraints (true for views
     /// made in code); set false for views positioned by constraints.
     open var translatesAutoresizingMaskIntoConstraints = true {
