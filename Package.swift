@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "AppKit", targets: ["AppKit"]),
+        .library(name: "Cocoa", targets: ["Cocoa"]),
         .library(name: "LaminaPlatform", targets: ["LaminaPlatform"]),
         .library(name: "LaminaX11", targets: ["LaminaX11"]),
         .executable(name: "lamina-demo", targets: ["LaminaDemo"]),
@@ -99,6 +100,11 @@ let package = Package(
             name: "AppKit",
             dependencies: ["UIKit", "QuartzCore", "CoreText", "CoreGraphics", "LaminaPlatform", "_Testing_AppKit"]
         ),
+        // `import Cocoa`, as macOS code writes it: AppKit and Foundation re-exported.
+        .target(
+            name: "Cocoa",
+            dependencies: ["AppKit"]
+        ),
         // The demo gallery's scenes, shared by the executable and the reference-image tests.
         .target(
             name: "LaminaGallery",
@@ -153,7 +159,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppKitTests",
-            dependencies: ["AppKit", "LaminaPlatform", "LaminaGallery", "LaminaTestSupport"],
+            dependencies: ["AppKit", "Cocoa", "LaminaPlatform", "LaminaGallery", "LaminaTestSupport"],
             exclude: ["ReferenceImages"]
         ),
         .testTarget(

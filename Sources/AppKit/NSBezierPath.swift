@@ -33,6 +33,43 @@ open class NSBezierPath: NSObject, @unchecked Sendable {
     /// The path for Core Graphics.
     open var cgPath: CGPath { path.copy() ?? path }
 
+    /// What one element of the path does.
+    public enum ElementType: UInt, Sendable {
+        case moveTo = 0
+        case lineTo = 1
+        case cubicCurveTo = 2
+        case closePath = 3
+        case quadraticCurveTo = 4
+
+        /// The older name of `cubicCurveTo`.
+        public static var curveTo: ElementType { .cubicCurveTo }
+    }
+
+    /// How many elements (moves, lines, curves, closes) the path holds.
+    open var elementCount: Int { path.elementCount }
+
+    /// The type of element `index`, with its points copied to `points` (one for a move or a
+    /// line, control points then end point for a curve, none for a close). An index outside
+    /// the path stops the program, as AppKit raises `NSRangeException`.
+    open func element(at index: Int, associatedPoints points: UnsafeMutablePointer<NSPoint>?) -> ElementType {
+        guard let element = path.element(at: index) else {
+            fatalError("*** -[NSBezierPath elementAtIndex:associatedPoints:]: index (\(index)) beyond bounds (\(elementCount))")
+        }
+        if let points { for (i, point) in element.points.enumerated() { points[i] = point } }
+        switch element.type {
+        case .moveToPoint: return .moveTo
+        case .addLineToPoint: return .lineTo
+        case .addQuadCurveToPoint: return .quadraticCurveTo
+        case .addCurveToPoint: return .cubicCurveTo
+        case .closeSubpath: return .closePath
+        }
+    }
+
+    /// The type of element `index`.
+    open func element(at index: Int) -> ElementType {
+        element(at: index, associatedPoints: nil)
+    }
+
     open var isEmpty: Bool { path.isEmpty }
     open var bounds: NSRect { path.boundingBoxOfPath }
     open var currentPoint: NSPoint { path.currentPoint }

@@ -50,3 +50,21 @@ enum PathElement: Equatable, Sendable {
         }
     }
 }
+
+extension CGPath {
+    /// How many elements the path holds (for AppKit's element-by-index API).
+    package var elementCount: Int { elements.count }
+
+    /// Element `index`: its type and points, as `applyWithBlock` would give them (nil outside
+    /// the path).
+    package func element(at index: Int) -> (type: CGPathElementType, points: [CGPoint])? {
+        guard index >= 0, index < elements.count else { return nil }
+        switch elements[index] {
+        case .move(let p): return (.moveToPoint, [p])
+        case .line(let p): return (.addLineToPoint, [p])
+        case .quad(let c, let p): return (.addQuadCurveToPoint, [c, p])
+        case .cubic(let c1, let c2, let p): return (.addCurveToPoint, [c1, c2, p])
+        case .close: return (.closeSubpath, [])
+        }
+    }
+}

@@ -123,6 +123,24 @@ open class UIViewController: UIResponder {
     /// Whether the home indicator should hide (false).
     open var prefersHomeIndicatorAutoHidden: Bool { false }
 
+    var storedPreferredContentSize: CGSize = .zero
+
+    /// A child's `preferredContentSize` changed; the default does nothing.
+    open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// A child's Auto Layout fitting size changed; the default does nothing.
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// The size a child gets: the parent's size.
+    open func size(forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize {
+        parentSize
+    }
+
+    /// The traits are about to change; the default passes the call to the children.
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {
+        for child in children { child.willTransition(to: newCollection, with: coordinator) }
+    }
+
     /// Asks the system to read the status bar preferences again.
     ///
     /// - Note: Differs from Apple: there is no status bar on Linux; the preferences are read

@@ -125,10 +125,24 @@ open class UIPresentationController: NSObject, UITraitEnvironment {
     open func containerViewDidLayoutSubviews() {}
 
     /// Called when a child's preferred content size changed.
-    open func preferredContentSizeDidChange(forChildContentContainer container: UIViewController) {}
+    open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// Called when a child's Auto Layout fitting size changed.
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// The size a child gets: the container's size.
+    open func size(forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize {
+        parentSize
+    }
 
     /// Called before the container changes to `size`.
     open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
+
+    /// Called before the traits change.
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {}
+
+    /// The size the presented content would like: the presented controller's.
+    open var preferredContentSize: CGSize { presentedViewController.preferredContentSize }
 
     /// The presenting controller can change when a presentation adapts; kept for subclasses.
     func setPresenting(_ controller: UIViewController) { presentingViewController = controller }
@@ -152,3 +166,5 @@ final class PresentationContainerView: UIView {
         presentationController?.containerViewDidLayoutSubviews()
     }
 }
+
+extension UIPresentationController: UIContentContainer {}
