@@ -125,6 +125,16 @@ open class UIViewController: UIResponder {
 
     var storedPreferredContentSize: CGSize = .zero
 
+    /// The items a navigation controller's toolbar shows while this controller is on top.
+    open var toolbarItems: [UIBarButtonItem]? {
+        didSet { if navigationController?.topViewController === self { navigationController?.updateToolbarItems() } }
+    }
+
+    /// Sets `toolbarItems` (the change is not animated).
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        self.toolbarItems = toolbarItems
+    }
+
     /// A child's `preferredContentSize` changed; the default does nothing.
     open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
 

@@ -32,6 +32,35 @@ open class UINavigationBar: UIView {
         }
     }
     private let hairline = CALayer()
+    /// The background image of the default metrics, stretched over the bar (below its views).
+    private let backgroundImageLayer = CALayer()
+    private var backgroundImages: [Int: UIImage] = [:]
+
+    /// The image under the bar (nil: the standard hairline; an empty image: none).
+    open var shadowImage: UIImage? {
+        didSet { updateColors() }
+    }
+
+    /// Sets the bar's background image for `barMetrics` (an empty image makes the bar clear).
+    open func setBackgroundImage(_ backgroundImage: UIImage?, for barMetrics: UIBarMetrics) {
+        backgroundImages[barMetrics.rawValue] = backgroundImage
+        updateColors()
+    }
+
+    /// The background image for `barMetrics`.
+    open func backgroundImage(for barMetrics: UIBarMetrics) -> UIImage? {
+        backgroundImages[barMetrics.rawValue]
+    }
+
+    /// Sets the background image for a bar position and metrics (the position is not told
+    /// apart: bars here are always at the top).
+    open func setBackgroundImage(_ backgroundImage: UIImage?, for barPosition: UIBarPosition, barMetrics: UIBarMetrics) {
+        setBackgroundImage(backgroundImage, for: barMetrics)
+    }
+
+    open func backgroundImage(for barPosition: UIBarPosition, barMetrics: UIBarMetrics) -> UIImage? {
+        backgroundImage(for: barMetrics)
+    }
     private var backButton: BarButton?
     private var leftButtons: [BarButton] = []
     private var rightButtons: [BarButton] = []
@@ -137,6 +166,8 @@ open class UINavigationBar: UIView {
         largeArea.isUserInteractionEnabled = false
         largeArea.addSubview(largeLabel)
         addSubview(largeArea)
+        backgroundImageLayer.isHidden = true
+        layer.insertSublayer(backgroundImageLayer, at: 0)
         layer.addSublayer(hairline)
         updateColors()
     }
@@ -166,9 +197,23 @@ open class UINavigationBar: UIView {
         } else {
             backgroundColor = edge ? .clear : barTintColor ?? UINavigationBar.barColor
         }
+        // A background image replaces the colour (an empty one leaves the bar clear); a shadow
+        // image replaces the hairline (an empty one removes it).
+        let image = backgroundImages[UIBarMetrics.default.rawValue]
+        if image != nil, customAppearance == nil { backgroundColor = .clear }
         LayerTransaction.immediate {
-            hairline.backgroundColor = shadow?.resolvedColor(with: traitCollection).cgColor
-            hairline.isHidden = shadow == nil
+            backgroundImageLayer.contents = customAppearance == nil ? image?.cgImage : nil
+            backgroundImageLayer.contentsScale = image?.scale ?? 1
+            backgroundImageLayer.isHidden = backgroundImageLayer.contents == nil
+            if let shadowImage, customAppearance == nil {
+                hairline.backgroundColor = nil
+                hairline.contents = shadowImage.cgImage
+                hairline.isHidden = shadowImage.cgImage == nil || edge
+            } else {
+                hairline.contents = nil
+                hairline.backgroundColor = shadow?.resolvedColor(with: traitCollection).cgColor
+                hairline.isHidden = shadow == nil
+            }
         }
         titleLabel.alpha = showsLargeTitle && largeTitleShown > 0.5 ? 0 : 1
     }
@@ -251,7 +296,9 @@ open class UINavigationBar: UIView {
         largeLabel.frame = CGRect(x: 16, y: largeHeight - largeLine - 8, width: Swift.max(0, full.width - 32), height: largeLine)
         let hairlineHeight = 1 / (traitCollection.displayScale > 0 ? traitCollection.displayScale : 1)
         LayerTransaction.immediate {
-            hairline.frame = CGRect(x: 0, y: full.height, width: b.width, height: hairlineHeight)
+            let shadowHeight = shadowImage?.cgImage != nil ? shadowImage?.size.height ?? hairlineHeight : hairlineHeight
+            hairline.frame = CGRect(x: 0, y: full.height, width: b.width, height: shadowHeight)
+            backgroundImageLayer.frame = full
         }
         // Leading: the back button then the left items; trailing: the right items inwards.
         var leading: CGFloat = 8

@@ -60,8 +60,35 @@ open class UINavigationController: UIViewController {
     static let transitionDuration: TimeInterval = 0.35
 
     private var stack: [UIViewController] = [] {
-        // The edge swipe only when there is somewhere to go back to.
-        didSet { edgePan.isEnabled = stack.count > 1 }
+        // The edge swipe only when there is somewhere to go back to; the toolbar shows the
+        // top controller's items.
+        didSet {
+            edgePan.isEnabled = stack.count > 1
+            if stack.last !== oldValue.last { updateToolbarItems() }
+        }
+    }
+
+    /// The bar along the bottom showing the top controller's `toolbarItems` (hidden by default).
+    public private(set) lazy var toolbar: UIToolbar! = UIToolbar()
+
+    /// Whether the toolbar is hidden (true by default).
+    open var isToolbarHidden: Bool {
+        get { toolbarHidden }
+        set { setToolbarHidden(newValue, animated: false) }
+    }
+    private var toolbarHidden = true
+
+    /// Shows or hides the toolbar; the content area grows or shrinks by its height.
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        toolbarHidden = hidden
+        toolbar.isHidden = hidden
+        if !hidden, toolbar.superview == nil, isViewLoaded { view.addSubview(toolbar) }
+        viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// The toolbar takes the top controller's items.
+    func updateToolbarItems() {
+        toolbar.setItems(stack.last?.toolbarItems, animated: false)
     }
     private let bar = UINavigationBar()
     /// Holds the controllers' views, below the bar: the container of custom transitions.
@@ -326,7 +353,8 @@ open class UINavigationController: UIViewController {
         let large = showsLargeTitle(controller)
         controller.viewIfLoaded?.systemSafeAreaInsets.top = large ? UINavigationBar.height + UINavigationBar.largeTitleHeight : 0
         let top = bar.isHidden ? 0 : (large ? bar.frame.minY : bar.frame.minY + UINavigationBar.height)
-        return CGRect(x: 0, y: top, width: b.width, height: Swift.max(0, b.height - top))
+        let bottom = toolbarHidden ? b.height : b.height - view.safeAreaInsets.bottom - UIToolbar.height
+        return CGRect(x: 0, y: top, width: b.width, height: Swift.max(0, bottom - top))
     }
 
     private weak var observedScrollView: UIScrollView?
@@ -458,6 +486,7 @@ open class UINavigationController: UIViewController {
         root.backgroundColor = .systemBackground
         root.addSubview(transitionView)
         root.addSubview(bar)
+        if !toolbarHidden { root.addSubview(toolbar) }
         root.addGestureRecognizer(edgePan)
         bar.onBack = { [weak self] in self?.popViewController(animated: true) }
         bar.onLargeTitlesChange = { [weak self] in self?.viewIfLoaded?.setNeedsLayout() }
@@ -470,6 +499,12 @@ open class UINavigationController: UIViewController {
         transitionView.frame = view.bounds
         observeTopScrollView()
         layoutBar()
+        if !toolbarHidden {
+            // The bar's 44 points above the bottom safe area, its colour running under it.
+            let safe = view.safeAreaInsets.bottom
+            toolbar.frame = CGRect(x: 0, y: view.bounds.height - safe - UIToolbar.height, width: view.bounds.width,
+                                   height: UIToolbar.height + safe)
+        }
         if !transitioning, let top = stack.last { top.viewIfLoaded?.frame = contentArea(for: top) }
     }
 }
