@@ -122,6 +122,23 @@ settingsClock.withCurrent {
     if controller.notesHeight.constant != 48 { failures.append("notes height") }
 }
 
+// Onboarding in a tab bar: three pages with symbols and dots, a Continue button with edge
+// insets that turns to the next page (before, during and after the turn).
+let onboardingClock = CAMediaClock(manualTime: 0)
+onboardingClock.withCurrent {
+    let tabs = OnboardingTabBarController()
+    let window = show(tabs, size: CGSize(width: 320, height: 480))
+    check(window, at: onboardingClock.time, name: "onboarding-page1")
+    tabs.onboarding.continueButton.sendActions(for: .touchUpInside)
+    CATransaction.flush()
+    onboardingClock.advance(by: 0.15)
+    check(window, at: onboardingClock.time, name: "onboarding-turning")
+    onboardingClock.advance(by: 1)
+    CATransaction.flush()
+    check(window, at: onboardingClock.time, name: "onboarding-page2")
+    if tabs.onboarding.pageController.viewControllers?.first !== tabs.onboarding.pages[1] { failures.append("the page did not turn") }
+}
+
 if failures.isEmpty {
     print(record ? "references recorded" : "all component frames match")
 } else {
