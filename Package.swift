@@ -93,7 +93,10 @@ let package = Package(
         ),
         .target(
             name: "UIKit",
-            dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "LaminaPlatform", "_Testing_UIKit"]
+            dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "LaminaPlatform", "_Testing_UIKit"],
+            exclude: ["Graphics/Symbols/LICENSE-MaterialIcons.txt"],
+            // The icon font most system symbols are drawn from (Apache License 2.0).
+            resources: [.copy("Graphics/Symbols/MaterialIcons-Regular.ttf")]
         ),
         // AppKit's layer-backed views (the seeds' macOS half), shown through UIKit's windows.
         .target(

@@ -12,6 +12,17 @@ enum SymbolDrawing {
         var fills: [CGPath] = []
     }
 
+    /// The names drawn here (each closed shape also as `.fill`).
+    static let names: [String] = {
+        let bases = ["plus", "minus", "xmark", "checkmark", "chevron.right", "chevron.left", "chevron.down", "chevron.up",
+                     "ellipsis", "circle", "square", "star", "heart", "house", "person", "bell", "trash", "magnifyingglass",
+                     "gearshape", "square.and.arrow.up", "sidebar.left", "xmark.circle", "info.circle"]
+        return bases.flatMap { base in [base, base + ".fill"] }.filter { name in
+            let filled = name.hasSuffix(".fill")
+            return glyph(filled ? String(name.dropLast(5)) : name, filled: filled) != nil
+        }
+    }()
+
     static func image(_ name: String, _ configuration: UIImage.SymbolConfiguration) -> CGImage? {
         let filled = name.hasSuffix(".fill")
         let base = filled ? String(name.dropLast(5)) : name

@@ -57,13 +57,15 @@ extension UIImage {
 
     /// A system symbol drawn by Lamina (a template image), or nil for names it does not draw.
     ///
-    /// Lamina draws a set of common symbols in its own geometry: `plus`, `minus`, `xmark`,
-    /// `checkmark`, `chevron.left`/`right`/`up`/`down`, `circle`, `square`, `star`, `heart`,
-    /// `house`, `person`, `bell`, `trash`, `magnifyingglass`, `gearshape`,
-    /// `square.and.arrow.up`, `ellipsis`, `info.circle`, and the `.fill` variants of the
-    /// closed shapes.
-    /// - Note: Differs from Apple: these are Lamina's drawings, not Apple's SF Symbols, and
-    ///   other names give nil (as Apple gives for unknown names).
+    /// Lamina draws the most used symbols in its own geometry (`plus`, `minus`, `xmark`,
+    /// `checkmark`, the chevrons, `circle`, `square`, `star`, `heart`, `house`, `person`,
+    /// `bell`, `trash`, `magnifyingglass`, `gearshape`, `square.and.arrow.up`, `ellipsis`,
+    /// `info.circle` and their `.fill` variants) and about a thousand more from the Material
+    /// Icons font it ships (docs/symbols.md lists every name). Names it does not know give nil,
+    /// as Apple's do for names that do not exist.
+    /// - Note: Differs from Apple: Apple's SF Symbols cannot be redistributed; these are
+    ///   Lamina's drawings and an open icon set's glyphs of the same meaning, so they look
+    ///   different. Weights lighter than regular draw as regular.
     public convenience init?(systemName name: String) {
         self.init(systemName: name, withConfiguration: nil)
     }
@@ -71,7 +73,7 @@ extension UIImage {
     /// A system symbol at `configuration`'s size and weight (nil: 17 points, regular).
     public convenience init?(systemName name: String, withConfiguration configuration: SymbolConfiguration?) {
         let configuration = configuration ?? SymbolConfiguration(pointSize: 17)
-        guard let drawn = SymbolDrawing.image(name, configuration) else { return nil }
+        guard let drawn = SymbolDrawing.image(name, configuration) ?? FontSymbolDrawing.image(name, configuration) else { return nil }
         self.init(cgImage: drawn, scale: SymbolDrawing.scale, orientation: .up, renderingMode: .alwaysTemplate)
         symbolName = name
     }
