@@ -111,7 +111,10 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
                             8, UInt32(bytes.count), bytes)
         xcb_change_property(c, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, xcb_atom_t(XCB_ATOM_WM_NAME.rawValue),
                             xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, UInt32(bytes.count), bytes)
-        xcb_flush(c)
+        // A round trip, as for visibility: once this returns the server has the new title, so
+        // a client on another connection (a window manager, a test's probe) reads it, not
+        // the old one (a flush only sends the request).
+        X11Surface.sync(c)
     }
 
     /// A buffer of `width` × `height` pixels (in shared memory when the server can map it)

@@ -17,28 +17,90 @@ extension UIImage {
         let pointSize: CGFloat
         let weight: UIImage.SymbolWeight
         let scale: UIImage.SymbolScale
+        /// Colours asked for (hierarchical: one; palette: one per layer), nil for a template.
+        let colors: [UIColor]?
+        /// Which of the size, weight, scale and colours were given (for `applying(_:)`).
+        private let given: Set<String>
 
-        public init(pointSize: CGFloat, weight: UIImage.SymbolWeight = .regular, scale: UIImage.SymbolScale = .default) {
+        private init(pointSize: CGFloat, weight: UIImage.SymbolWeight, scale: UIImage.SymbolScale, colors: [UIColor]?, given: Set<String>) {
             self.pointSize = pointSize.isFinite && pointSize > 0 ? pointSize : 17
             self.weight = weight
             self.scale = scale
+            self.colors = colors
+            self.given = given
             super.init()
         }
 
+        public convenience init(pointSize: CGFloat, weight: UIImage.SymbolWeight = .regular, scale: UIImage.SymbolScale = .default) {
+            self.init(pointSize: pointSize, weight: weight, scale: scale, colors: nil, given: ["pointSize", "weight", "scale"])
+        }
+
+        /// The size and weight of `font` (its point size; the weight nearest its face's).
+        public convenience init(font: UIFont, scale: UIImage.SymbolScale = .default) {
+            let weightClass = font.ctFont.face.weightClass
+            let weights: [UIImage.SymbolWeight] = [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
+            let index = Swift.min(Swift.max((weightClass + 50) / 100 - 1, 0), weights.count - 1)
+            self.init(pointSize: font.pointSize, weight: weights[index], scale: scale, colors: nil, given: ["pointSize", "weight", "scale"])
+        }
+
+        /// The size of a text style's font, at `scale`.
+        public convenience init(textStyle: UIFont.TextStyle, scale: UIImage.SymbolScale) {
+            self.init(pointSize: UIFont.preferredFont(forTextStyle: textStyle).pointSize, weight: .regular, scale: scale,
+                      colors: nil, given: ["pointSize", "scale"])
+        }
+
+        /// Symbols drawn in shades of one colour.
+        ///
+        /// - Note: Differs from Apple: the symbol is drawn in the colour alone (no lighter
+        ///   secondary layers).
+        public convenience init(hierarchicalColor: UIColor) {
+            self.init(pointSize: 17, weight: .regular, scale: .default, colors: [hierarchicalColor], given: ["colors"])
+        }
+
+        /// Symbols drawn with a colour per layer.
+        ///
+        /// - Note: Differs from Apple: the symbols here have one layer; it takes the first colour.
+        public convenience init(paletteColors: [UIColor]) {
+            self.init(pointSize: 17, weight: .regular, scale: .default, colors: paletteColors.isEmpty ? nil : paletteColors,
+                      given: ["colors"])
+        }
+
+        /// The symbols' own colours.
+        ///
+        /// - Note: Differs from Apple: the symbols here have none; they stay templates.
+        public static func preferringMulticolor() -> UIImage.SymbolConfiguration {
+            UIImage.SymbolConfiguration(pointSize: 17, weight: .regular, scale: .default, colors: nil, given: [])
+        }
+
+        /// This configuration with what `configuration` specifies put over it.
+        public func applying(_ configuration: UIImage.SymbolConfiguration?) -> UIImage.SymbolConfiguration {
+            guard let other = configuration else { return self }
+            return UIImage.SymbolConfiguration(pointSize: other.given.contains("pointSize") ? other.pointSize : pointSize,
+                        weight: other.given.contains("weight") ? other.weight : weight,
+                        scale: other.given.contains("scale") ? other.scale : scale,
+                        colors: other.given.contains("colors") ? other.colors : colors,
+                        given: given.union(other.given))
+        }
+
+        /// The same configuration without a point size and weight.
+        public func configurationWithoutPointSizeAndWeight() -> UIImage.SymbolConfiguration {
+            UIImage.SymbolConfiguration(pointSize: 17, weight: .regular, scale: scale, colors: colors, given: given.subtracting(["pointSize", "weight"]))
+        }
+
         public convenience init(pointSize: CGFloat) {
-            self.init(pointSize: pointSize, weight: .regular, scale: .default)
+            self.init(pointSize: pointSize, weight: .regular, scale: .default, colors: nil, given: ["pointSize"])
         }
 
         public convenience init(weight: UIImage.SymbolWeight) {
-            self.init(pointSize: 17, weight: weight, scale: .default)
+            self.init(pointSize: 17, weight: weight, scale: .default, colors: nil, given: ["weight"])
         }
 
         public convenience init(scale: UIImage.SymbolScale) {
-            self.init(pointSize: 17, weight: .regular, scale: scale)
+            self.init(pointSize: 17, weight: .regular, scale: scale, colors: nil, given: ["scale"])
         }
 
         public convenience init(textStyle: UIFont.TextStyle) {
-            self.init(pointSize: UIFont.preferredFont(forTextStyle: textStyle).pointSize, weight: .regular, scale: .default)
+            self.init(textStyle: textStyle, scale: .default)
         }
 
         /// The stroke width for glyphs at this size and weight.
@@ -73,14 +135,29 @@ extension UIImage {
     /// A system symbol at `configuration`'s size and weight (nil: 17 points, regular).
     public convenience init?(systemName name: String, withConfiguration configuration: SymbolConfiguration?) {
         let configuration = configuration ?? SymbolConfiguration(pointSize: 17)
-        guard let drawn = SymbolDrawing.image(name, configuration) ?? FontSymbolDrawing.image(name, configuration) else { return nil }
-        self.init(cgImage: drawn, scale: SymbolDrawing.scale, orientation: .up, renderingMode: .alwaysTemplate)
+        guard var drawn = SymbolDrawing.image(name, configuration) ?? FontSymbolDrawing.image(name, configuration) else { return nil }
+        // A hierarchical or palette configuration colours the symbol itself.
+        var mode = RenderingMode.alwaysTemplate
+        if let color = configuration.colors?.first,
+           let tinted = UIImageView.tinted(drawn, with: color.resolvedColor(with: UITraitCollection.current).cgColor) {
+            drawn = tinted
+            mode = .alwaysOriginal
+        }
+        self.init(cgImage: drawn, scale: SymbolDrawing.scale, orientation: .up, renderingMode: mode)
         symbolName = name
+        symbolConfiguration = configuration
     }
 
     /// A symbol with another configuration (self for other images).
     public func withConfiguration(_ configuration: SymbolConfiguration) -> UIImage {
         guard let name = symbolName, let image = UIImage(systemName: name, withConfiguration: configuration) else { return self }
         return image
+    }
+
+    /// A symbol with `configuration` put over its own (nil when this is not a symbol).
+    public func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage? {
+        guard let name = symbolName else { return nil }
+        let merged = symbolConfiguration?.applying(configuration) ?? configuration
+        return UIImage(systemName: name, withConfiguration: merged)
     }
 }

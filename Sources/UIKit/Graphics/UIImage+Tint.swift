@@ -14,6 +14,7 @@ extension UIImage {
         else { return withRenderingMode(renderingMode) }
         let image = UIImage(cgImage: filled, scale: scale, orientation: imageOrientation, renderingMode: renderingMode)
         image.symbolName = symbolName
+        image.symbolConfiguration = symbolConfiguration
         return image
     }
 

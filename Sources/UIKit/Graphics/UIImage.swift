@@ -43,6 +43,12 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// For a symbol image, its name (kept by `withRenderingMode(_:)`).
     var symbolName: String?
 
+    /// A symbol image's configuration (nil for other images).
+    public internal(set) var symbolConfiguration: SymbolConfiguration?
+
+    /// Whether this is a system symbol.
+    public var isSymbolImage: Bool { symbolName != nil }
+
     init(cgImage: CGImage?, scale: CGFloat, orientation: Orientation, renderingMode: RenderingMode) {
         self.cgImage = cgImage
         self.scale = scale
@@ -66,6 +72,7 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
         let image = UIImage(cgImage: cgImage, scale: scale, orientation: imageOrientation, renderingMode: renderingMode)
         image.symbolName = symbolName
+        image.symbolConfiguration = symbolConfiguration
         return image
     }
 

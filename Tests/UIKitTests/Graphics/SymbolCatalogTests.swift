@@ -60,4 +60,26 @@ import UIKit
         #expect(ink(black) > ink(regular))
         #expect(regular.withConfiguration(UIImage.SymbolConfiguration(pointSize: 40)).size == large.size)
     }
+
+    @Test func coloursAndMergedConfigurations() throws {
+        let red = try #require(UIImage(systemName: "car", withConfiguration: UIImage.SymbolConfiguration(hierarchicalColor: .red)))
+        #expect(red.renderingMode == .alwaysOriginal && red.isSymbolImage)
+        let data = try #require(red.cgImage?.dataProvider?.data as Data?)
+        let inked = stride(from: 0, to: data.count, by: 4).first { data[$0 + 3] == 255 }
+        #expect(inked.map { [data[$0], data[$0 + 1], data[$0 + 2]] } == [255, 0, 0])
+        let palette = try #require(UIImage(systemName: "star.fill", withConfiguration: UIImage.SymbolConfiguration(paletteColors: [.blue, .green])))
+        #expect(palette.renderingMode == .alwaysOriginal)
+        #expect(UIImage(systemName: "car", withConfiguration: .preferringMulticolor())?.renderingMode == .alwaysTemplate)
+        // Size from one configuration, weight from another.
+        let sized = UIImage.SymbolConfiguration(pointSize: 40)
+        let merged = sized.applying(UIImage.SymbolConfiguration(weight: .bold))
+        let image = try #require(UIImage(systemName: "car", withConfiguration: merged))
+        let forty = try #require(UIImage(systemName: "car", withConfiguration: UIImage.SymbolConfiguration(pointSize: 40, weight: .bold)))
+        #expect(image.size == forty.size)
+        let applied = try #require(UIImage(systemName: "car", withConfiguration: sized)?.applyingSymbolConfiguration(UIImage.SymbolConfiguration(weight: .bold)))
+        #expect(applied.size == forty.size)
+        #expect(UIImage().applyingSymbolConfiguration(sized) == nil)
+        let fontSized = UIImage.SymbolConfiguration(font: .boldSystemFont(ofSize: 30))
+        #expect(UIImage(systemName: "car", withConfiguration: fontSized)?.size == UIImage(systemName: "car", withConfiguration: UIImage.SymbolConfiguration(pointSize: 30, weight: .bold))?.size)
+    }
 }
