@@ -7,7 +7,7 @@ import Foundation
 /// filled with the glyph cut out.
 enum FontSymbolDrawing {
     /// The icon face, loaded once from the module's resources (nil when the file is missing).
-    nonisolated(unsafe) private static let face: FontFace? = {
+    private static let face: FontFace? = {
         guard let url = Bundle.module.url(forResource: "MaterialIcons-Regular", withExtension: "ttf") else { return nil }
         return FontFace(path: url.path)
     }()
