@@ -17,7 +17,7 @@ public final class HeadlessBackend: PlatformBackend {
 /// given (frames, damage). Its refresh is a timer at `framesPerSecond` that runs only while
 /// frames are wanted; events come from `send(_:)` (tests and scripts). Safe to present to
 /// from any thread.
-public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, PlatformWindowEventSource, Sendable {
+public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, PlatformWindowEventSource, PlatformCursorControl, Sendable {
     private struct State {
         var buffer: PlatformPixelBuffer
         var scale: CGFloat
@@ -25,6 +25,7 @@ public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, Platfo
         var count = 0
         var presentedPixels = 0
         var eventHandler: (@MainActor (PlatformWindowEvent) -> Void)?
+        var cursor = PlatformCursor.arrow
     }
     private let state: Locked<State>
     private let refresh: RefreshTimer
@@ -62,6 +63,13 @@ public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, Platfo
             $0.scale = scale
         }
         return true
+    }
+
+    /// The pointer shape the app asked for (headless, only recorded).
+    public var cursor: PlatformCursor { state.withLock { $0.cursor } }
+
+    public func setCursor(_ cursor: PlatformCursor) {
+        state.withLock { $0.cursor = cursor }
     }
 
     /// The pixels as they are now, as an image (a copy).

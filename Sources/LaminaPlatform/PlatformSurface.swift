@@ -146,6 +146,23 @@ public protocol PlatformWindowControls: AnyObject {
     func setTitle(_ title: String)
 }
 
+/// The pointer's shapes a window can show.
+public enum PlatformCursor: Sendable, Equatable {
+    /// The system's arrow (the window's default).
+    case arrow
+    /// A text beam, over text.
+    case iBeam
+    /// A pointing hand, over something clickable.
+    case pointingHand
+    /// No pointer.
+    case hidden
+}
+
+/// A window whose pointer shape can change while the pointer is over it.
+public protocol PlatformCursorControl: AnyObject {
+    func setCursor(_ cursor: PlatformCursor)
+}
+
 /// A surface that reports what happens to its window. Events are delivered on the main
 /// thread (a backend reading them elsewhere hands them over with `Platform.performOnMain`).
 public protocol PlatformWindowEventSource: AnyObject {

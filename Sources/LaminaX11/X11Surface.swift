@@ -13,7 +13,8 @@ import LaminaPlatform
 /// the buffer while a frame is being drawn). Frames are paced by a timer at the display's rate
 /// that runs only while frames are wanted; events come from the connection's reader thread
 /// and are delivered on the main thread.
-final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEventSource, PlatformWindowControls, @unchecked Sendable {
+final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEventSource, PlatformWindowControls, PlatformCursorControl,
+    @unchecked Sendable {
     let x: X11Connection
     let window: xcb_window_t
     private let gc: xcb_gcontext_t
@@ -115,6 +116,43 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
         // a client on another connection (a window manager, a test's probe) reads it, not
         // the old one (a flush only sends the request).
         X11Surface.sync(c)
+    }
+
+    /// The pointer's shape over the window: a glyph of the X cursor font (left_ptr's parent
+    /// default for the arrow, xterm for a text beam, hand2 for a pointing hand), or an empty
+    /// 1 × 1 bitmap for none.
+    func setCursor(_ cursor: PlatformCursor) {
+        applyCursor(cursor)
+    }
+
+    /// `setCursor(_:)`, telling whether the server took the change (a checked request).
+    @discardableResult
+    func applyCursor(_ cursor: PlatformCursor) -> Bool {
+        let c = x.connection
+        var value: UInt32 = 0
+        switch cursor {
+        case .arrow:
+            value = 0
+        case .iBeam, .pointingHand:
+            let font = xcb_generate_id(c)
+            let name = Array("cursor".utf8)
+            xcb_open_font(c, font, UInt16(name.count), name)
+            let glyph: UInt16 = cursor == .iBeam ? 152 : 60
+            value = xcb_generate_id(c)
+            xcb_create_glyph_cursor(c, value, font, font, glyph, glyph + 1, 0, 0, 0, 0xFFFF, 0xFFFF, 0xFFFF)
+            xcb_close_font(c, font)
+        case .hidden:
+            let pixmap = xcb_generate_id(c)
+            xcb_create_pixmap(c, 1, pixmap, window, 1, 1)
+            value = xcb_generate_id(c)
+            xcb_create_cursor(c, value, pixmap, pixmap, 0, 0, 0, 0, 0, 0, 0, 0)
+            xcb_free_pixmap(c, pixmap)
+        }
+        let cookie = xcb_change_window_attributes_checked(c, window, UInt32(XCB_CW_CURSOR.rawValue), [value])
+        if value != 0 { xcb_free_cursor(c, value) }
+        let error = xcb_request_check(c, cookie)
+        defer { free(error) }
+        return error == nil
     }
 
     /// A buffer of `width` × `height` pixels (in shared memory when the server can map it)

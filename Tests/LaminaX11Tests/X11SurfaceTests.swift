@@ -36,6 +36,19 @@ extension X11ServerTests {
             #expect(probe.text(surface.window, "WM_PROTOCOLS") != nil)
         }
 
+        /// Each pointer shape a view's pointer style asks for reaches the server without an
+        /// error, and the window still shows its frames.
+        @Test func theCursorTakesEveryShape() throws {
+            let backend = try #require(X11Backend(displayName: server.display))
+            let probe = X11Probe(server)
+            let surface = try #require(backend.makeSurface(pixelWidth: 60, pixelHeight: 40, scale: 1, title: "Cursor") as? X11Surface)
+            for cursor in [PlatformCursor.iBeam, .pointingHand, .hidden, .arrow, .pointingHand] {
+                #expect(surface.applyCursor(cursor), "\(cursor)")
+            }
+            #expect(xcb_connection_has_error(surface.x.connection) == 0)
+            #expect(probe.isViewable(surface.window))
+        }
+
         @Test(arguments: [true, false])
         func presentsOnlyTheDamage(sharedMemory: Bool) throws {
             let backend = try #require(X11Backend(displayName: server.display, allowsSharedMemory: sharedMemory))

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaPlatform
 
 /// A view and how it looks for a preview (the pointer's effects draw from it).
 @preconcurrency @MainActor
@@ -137,8 +138,12 @@ extension UIPointerInteractionDelegate {
 /// leaves the view, the delegate is asked for the region under it and the style there, and
 /// told as regions are entered and left, with an animator for changes that go along.
 ///
+/// The window's pointer takes the style's shape where the display can show it: a text beam
+/// for a beam shape, a pointing hand for an effect, none for a hidden style, the arrow again
+/// when the pointer leaves.
+///
 /// - Note: Differs from Apple: Lamina reports regions and styles but draws no pointer
-///   effects (no highlight, lift or hover morphing); on X11 the system cursor stays as it is.
+///   effects (no highlight, lift or hover morphing); only the cursor's shape changes.
 @preconcurrency @MainActor
 open class UIPointerInteraction: NSObject, UIInteraction {
     open private(set) weak var delegate: (any UIPointerInteractionDelegate)?
@@ -192,15 +197,34 @@ open class UIPointerInteraction: NSObject, UIInteraction {
         guard let region, currentRegion == nil else { return }
         currentRegion = region
         currentStyle = delegate?.pointerInteraction(self, styleFor: region)
+        showCursor(for: currentStyle)
         let animator = PointerAnimator()
         delegate?.pointerInteraction(self, willEnter: region, animator: animator)
         animator.run()
+    }
+
+    /// The display's pointer shape for `style` (the arrow for none).
+    private func showCursor(for style: UIPointerStyle?) {
+        var cursor = PlatformCursor.arrow
+        if let style {
+            if style.isHidden {
+                cursor = .hidden
+            } else if case .verticalBeam? = style.shape {
+                cursor = .iBeam
+            } else if case .horizontalBeam? = style.shape {
+                cursor = .iBeam
+            } else if style.effect != nil {
+                cursor = .pointingHand
+            }
+        }
+        (view?.window?.surface as? PlatformCursorControl)?.setCursor(cursor)
     }
 
     private func leave() {
         guard let region = currentRegion else { return }
         currentRegion = nil
         currentStyle = nil
+        showCursor(for: nil)
         let animator = PointerAnimator()
         delegate?.pointerInteraction(self, willExit: region, animator: animator)
         animator.run()

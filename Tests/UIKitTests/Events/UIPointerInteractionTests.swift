@@ -39,11 +39,15 @@ import UIKit
         func move(_ x: CGFloat) {
             (window.surface as? HeadlessSurface)?.send(.pointerMoved(location: CGPoint(x: x, y: 40), buttonDown: false, modifiers: [], time: 1))
         }
+        let surface = window.surface as? HeadlessSurface
         move(20)
+        // The lift effect shows a pointing hand while the pointer is over the card.
+        #expect(surface?.cursor == .pointingHand)
         move(30)
         move(70)
         move(150)
         #expect(effects.log == ["enter left", "exit left", "enter right", "exit right"])
+        #expect(surface?.cursor == .arrow)
         card.removeInteraction(interaction)
         move(20)
         #expect(effects.log.count == 4)
