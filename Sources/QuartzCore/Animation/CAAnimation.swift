@@ -130,8 +130,8 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 }
 
 /// Reading numbers and flags out of `Any` values, whatever their concrete type.
-enum AnimationNumber {
-    static func double(_ value: Any?) -> Double? {
+package enum AnimationNumber {
+    package static func double(_ value: Any?) -> Double? {
         switch value {
         case let v as Double: return v
         case let v as CGFloat: return Double(v)
@@ -145,7 +145,7 @@ enum AnimationNumber {
         }
     }
 
-    static func bool(_ value: Any?) -> Bool? {
+    package static func bool(_ value: Any?) -> Bool? {
         if let v = value as? Bool { return v }
         return double(value).map { $0 != 0 }
     }

@@ -295,11 +295,8 @@ open class UICollectionView: UIScrollView {
         layout.preparedIfNeeded()
         let size = layout.collectionViewContentSize
         if contentSize != size { contentSize = size }
-        var target = layout.targetContentOffset(forProposedContentOffset: contentOffset)
-        target = collectionDelegate?.collectionView(self, targetContentOffsetForProposedContentOffset: target) ?? target
-        let xRange = range(axis: 0), yRange = range(axis: 1)
-        target = CGPoint(x: target.x.isFinite ? Swift.min(Swift.max(target.x, xRange.lowerBound), xRange.upperBound) : contentOffset.x,
-                         y: target.y.isFinite ? Swift.min(Swift.max(target.y, yRange.lowerBound), yRange.upperBound) : contentOffset.y)
+        let proposed = layout.targetContentOffset(forProposedContentOffset: contentOffset)
+        let target = restingOffset(nearest: collectionDelegate?.collectionView(self, targetContentOffsetForProposedContentOffset: proposed) ?? proposed)
         if animated && window != nil {
             UIView.animate(withDuration: 0.3, animations: {
                 if self.contentOffset != target { self.contentOffset = target }

@@ -521,6 +521,14 @@ open class UIScrollView: UIView {
         return lower...Swift.max(lower, contentSize.height + inset.bottom - bounds.height)
     }
 
+    /// `offset` held inside the offsets the content rests between (a non-finite coordinate
+    /// keeps the current one).
+    func restingOffset(nearest offset: CGPoint) -> CGPoint {
+        let x = range(axis: 0), y = range(axis: 1)
+        return CGPoint(x: offset.x.isFinite ? Swift.min(Swift.max(offset.x, x.lowerBound), x.upperBound) : contentOffset.x,
+                       y: offset.y.isFinite ? Swift.min(Swift.max(offset.y, y.lowerBound), y.upperBound) : contentOffset.y)
+    }
+
     /// Whether a drag moves the content along an axis.
     func scrolls(axis: Int) -> Bool {
         let inset = adjustedContentInset

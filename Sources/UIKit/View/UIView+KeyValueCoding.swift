@@ -36,18 +36,8 @@ extension UIView {
     /// Sets one of the view's properties (numbers as `NSNumber` or Swift numbers, structures
     /// boxed or not).
     public func setValue(_ value: Any?, forKey key: String) {
-        func number() -> Double? {
-            switch value {
-            case let n as NSNumber: return n.doubleValue
-            case let d as Double: return d
-            case let f as CGFloat: return Double(f)
-            case let i as Int: return Double(i)
-            case let f as Float: return Double(f)
-            case let b as Bool: return b ? 1 : 0
-            default: return nil
-            }
-        }
-        func flag() -> Bool? { (value as? Bool) ?? number().map { $0 != 0 } }
+        func number() -> Double? { AnimationNumber.double(value) }
+        func flag() -> Bool? { AnimationNumber.bool(value) }
         func unboxed<T>(_ type: T.Type) -> T? {
             if let plain = value as? T { return plain }
             if let box = value as? NSValue {
@@ -99,7 +89,7 @@ extension UIView {
         guard let dot = keyPath.firstIndex(of: ".") else { return setValue(value, forKey: keyPath) }
         let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
         if head == "layer" { return layer.setValue(value, forKeyPath: rest) }
-        let number = (value as? NSNumber)?.doubleValue ?? (value as? Double) ?? (value as? CGFloat).map(Double.init)
+        let number = AnimationNumber.double(value)
         switch head {
         case "frame", "bounds":
             guard let number, var rect = self.value(forKey: head) as? CGRect else { return }
