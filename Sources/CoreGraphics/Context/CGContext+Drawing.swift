@@ -128,49 +128,82 @@ extension CGContext {
     /// user space, stroked there with the line settings, and mapped forward again, so a
     /// non-uniform CTM shapes the pen as Quartz does.
     func strokeOutlines(_ path: CGPath) -> [[CGPoint]] {
+        var outlines: [[CGPoint]] = []
+        forEachStrokeOutline(path) { outlines.append($0) }
+        return outlines
+    }
+
+    /// Hands the stroke outlines of a pixel-space path to `emit` as they are made (see
+    /// `strokeOutlines`). Undashed, no subpath is held whole: long ones are stroked in pieces of
+    /// `pieceLength` points (`StrokeStream`).
+    func forEachStrokeOutline(_ path: CGPath, pieceLength: Int = 4096, _ emit: @escaping ([CGPoint]) -> Void) {
         let toPixel = userToPixel
         let width = state.lineWidth
-        guard width.isFinite, width >= 0 else { return [] }
+        guard width.isFinite, width >= 0 else { return }
+        let tolerance = CGContext.flatteningTolerance
         if width == 0 {
             // Hairline: one device pixel wide whatever the CTM.
-            var contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(path.elements, transform: .identity)
-            if let dash = state.dash {
-                // The pattern is in user space: dash there, then map back to pixels.
-                let toUser = toPixel.inverted()
-                let userContours = contours.map { Contour(points: $0.points.map { $0.applying(toUser) }, isClosed: $0.isClosed) }
-                contours = dash.dash(userContours).map { Contour(points: $0.points.map { $0.applying(toPixel) }, isClosed: false) }
-            }
             let stroker = Stroker(halfWidth: 0.5, cap: state.lineCap, join: state.lineJoin,
-                                  miterLimit: state.miterLimit, tolerance: CGContext.flatteningTolerance)
-            return stroker.stroke(contours)
+                                  miterLimit: state.miterLimit, tolerance: tolerance)
+            guard let dash = state.dash else {
+                var stream = StrokeStream(stroker: stroker, pieceLength: pieceLength, emit: emit)
+                PathFlattener(tolerance: tolerance).walk(path.elements, transform: .identity, into: &stream)
+                return
+            }
+            // The pattern is in user space: dash there, then map back to pixels.
+            let toUser = toPixel.inverted()
+            let contours = PathFlattener(tolerance: tolerance).contours(path.elements, transform: .identity)
+                .map { Contour(points: $0.points.map { $0.applying(toUser) }, isClosed: $0.isClosed) }
+            for piece in dash.dash(contours) {
+                stroker.stroke(Contour(points: piece.points.map { $0.applying(toPixel) }, isClosed: false), emit: emit)
+            }
+            return
         }
         let scale = Swift.max(hypot(toPixel.a, toPixel.b), hypot(toPixel.c, toPixel.d))
-        guard scale > 0, scale.isFinite else { return [] }
+        guard scale > 0, scale.isFinite else { return }
         // A similarity (rotation, uniform scale, reflection, translation) maps circles to
         // circles: stroking in pixel space with the widths and dashes scaled is the same
         // shape, without mapping every point to user space and back.
         let isSimilarity = (toPixel.a == toPixel.d && toPixel.b == -toPixel.c)
             || (toPixel.a == -toPixel.d && toPixel.b == toPixel.c)
         if isSimilarity {
-            var contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(path.elements, transform: .identity)
-            if let dash = state.dash, let scaled = Dasher(phase: dash.phase * scale, lengths: dash.lengths.map { $0 * scale }) {
-                contours = scaled.dash(contours)
-            }
             let stroker = Stroker(halfWidth: width * scale / 2, cap: state.lineCap, join: state.lineJoin,
-                                  miterLimit: state.miterLimit, tolerance: CGContext.flatteningTolerance)
-            return stroker.stroke(contours)
+                                  miterLimit: state.miterLimit, tolerance: tolerance)
+            if let dash = state.dash, let scaled = Dasher(phase: dash.phase * scale, lengths: dash.lengths.map { $0 * scale }) {
+                let contours = PathFlattener(tolerance: tolerance).contours(path.elements, transform: .identity)
+                for piece in scaled.dash(contours) { stroker.stroke(piece, emit: emit) }
+                return
+            }
+            var stream = StrokeStream(stroker: stroker, pieceLength: pieceLength, emit: emit)
+            PathFlattener(tolerance: tolerance).walk(path.elements, transform: .identity, into: &stream)
+            return
         }
         let toUser = toPixel.inverted()
-        let tolerance = CGContext.flatteningTolerance / scale
-        var contours = PathFlattener(tolerance: tolerance).contours(path.elements, transform: toUser)
-        if let dash = state.dash { contours = dash.dash(contours) }
+        let userTolerance = tolerance / scale
         let stroker = Stroker(halfWidth: width / 2, cap: state.lineCap, join: state.lineJoin,
-                              miterLimit: state.miterLimit, tolerance: tolerance)
-        return stroker.stroke(contours).map { $0.map { $0.applying(toPixel) } }
+                              miterLimit: state.miterLimit, tolerance: userTolerance)
+        let mapped: ([CGPoint]) -> Void = { emit($0.map { $0.applying(toPixel) }) }
+        if let dash = state.dash {
+            let contours = PathFlattener(tolerance: userTolerance).contours(path.elements, transform: toUser)
+            for piece in dash.dash(contours) { stroker.stroke(piece, emit: mapped) }
+            return
+        }
+        var stream = StrokeStream(stroker: stroker, pieceLength: pieceLength, emit: mapped)
+        PathFlattener(tolerance: userTolerance).walk(path.elements, transform: toUser, into: &stream)
     }
 
-    func strokePixelPath(_ path: CGPath) {
-        fillContours(strokeOutlines(path), rule: .winding, paint: .solid(premultiplied(state.stroke)))
+    /// Paths of at least this many elements are stroked straight into the rasterizer, piece by
+    /// piece, instead of as a list of outlines: memory stays bounded however long the path.
+    static let streamedStrokeElements = 8192
+
+    func strokePixelPath(_ path: CGPath, streamingFrom elements: Int = CGContext.streamedStrokeElements,
+                         pieceLength: Int = 4096) {
+        let paint = Paint.solid(premultiplied(state.stroke))
+        if path.elements.count >= elements {
+            streamStroke(path, paint: paint, pieceLength: pieceLength)
+        } else {
+            fillContours(strokeOutlines(path), rule: .winding, paint: paint)
+        }
     }
 
     /// A straight colour premultiplied by itself and the global alpha, 0…255, in layout order.

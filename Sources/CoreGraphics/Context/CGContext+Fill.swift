@@ -74,6 +74,59 @@ extension CGContext {
         writingPixels(region) { scanConvert(polygons, rule: rule, paint: paint, region: region) }
     }
 
+    /// Strokes a long pixel-space path with `paint`, handing each outline to the rasterizer as
+    /// the stroker makes it, so no list of outlines (or of flattened points) is ever held. The
+    /// region is the path's control-point bounds grown by the farthest the pen, a miter or a
+    /// square cap can reach.
+    func streamStroke(_ path: CGPath, paint: Paint, pieceLength: Int = 4096) {
+        if let shadow = state.shadow {
+            drawWithShadow(shadow) { streamStroke(path, paint: paint, pieceLength: pieceLength) }
+            return
+        }
+        var bounds = BoundsAccumulator()
+        var isFinite = true
+        func add(_ p: CGPoint) {
+            if p.x.isFinite && p.y.isFinite { bounds.add(p) } else { isFinite = false }
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p), .line(let p): add(p)
+            case .quad(let c, let p): add(c); add(p)
+            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .close: break
+            }
+        }
+        // Non-finite geometry draws nothing.
+        guard isFinite, !bounds.rect.isNull else { return }
+        let m = userToPixel
+        let width = state.lineWidth
+        let penRadius = width == 0 ? 0.5 : width / 2 * hypot(hypot(m.a, m.b), hypot(m.c, m.d))
+        var reach: CGFloat = 1
+        if state.lineJoin == .miter { reach = Swift.max(reach, state.miterLimit) }
+        if state.lineCap == .square { reach = Swift.max(reach, 2.0.squareRoot()) }
+        let margin = penRadius * reach + 1
+        guard margin.isFinite else { return }
+        var region = DeviceRect(covering: bounds.rect.insetBy(dx: -margin, dy: -margin)).intersection(state.clipRect)
+        region = region.intersection(DeviceRect(x0: 0, y0: 0, x1: target.width, y1: target.height))
+        guard !region.isEmpty else { return }
+        writingPixels(region) {
+            rasterizer.reset(region: region)
+            let rasterizer = self.rasterizer
+            forEachStrokeOutline(path, pieceLength: pieceLength) { rasterizer.addPolygon($0) }
+            rasterizer.prefetchTarget = target
+            let aa = antialias
+            if case .solid(let color) = paint {
+                let painter = SpanPainter(buffer: target, mask: state.clipMask, mode: state.blendMode)
+                let solid = SolidColor(color, alphaIndex: target.layout.alpha)
+                rasterizer.forEachRow(rule: .winding, antialias: aa, run: { y, x0, count, value in
+                    painter.paintSolidRun(y, x0, count, value, solid)
+                }) { y, x0, coverage in painter.paintSolid(y, x0, coverage, solid) }
+                return
+            }
+            paintRows(paint, region: region) { body in self.rasterizer.forEachRow(rule: .winding, antialias: aa, body) }
+        }
+    }
+
     /// Scan-converts `polygons` within `region` (device pixels) and paints the coverage.
     private func scanConvert(_ polygons: [[CGPoint]], rule: CGPathFillRule, paint: Paint, region: DeviceRect) {
         guard !region.isEmpty else { return }

@@ -9,6 +9,31 @@ struct Contour {
     var endTangent: CGPoint? = nil
 }
 
+/// Receives a flattened path a point at a time: `begin` starts a subpath, `add` extends it,
+/// `finish` ends it. `setStartTangent` comes once, after the subpath's first drawn element.
+protocol ContourSink {
+    mutating func begin(at point: CGPoint)
+    mutating func add(_ point: CGPoint)
+    mutating func setStartTangent(_ tangent: CGPoint?)
+    mutating func finish(closed: Bool, endTangent: CGPoint?)
+}
+
+/// Collects whole contours.
+struct ContourCollector: ContourSink {
+    var contours: [Contour] = []
+    private var current = Contour(points: [], isClosed: false)
+
+    mutating func begin(at point: CGPoint) { current = Contour(points: [point], isClosed: false) }
+    mutating func add(_ point: CGPoint) { current.points.append(point) }
+    mutating func setStartTangent(_ tangent: CGPoint?) { current.startTangent = tangent }
+    mutating func finish(closed: Bool, endTangent: CGPoint?) {
+        current.isClosed = closed
+        current.endTangent = endTangent
+        contours.append(current)
+        current = Contour(points: [], isClosed: false)
+    }
+}
+
 /// Turns path elements into polylines whose distance from the true curves stays within
 /// `tolerance` (in the space the points are produced in).
 struct PathFlattener {
@@ -17,23 +42,28 @@ struct PathFlattener {
     /// The contours of `elements` after mapping them by `transform`. Subpaths made of a single
     /// move are kept (with one point) because stroking draws caps for them.
     func contours(_ elements: [PathElement], transform: CGAffineTransform) -> [Contour] {
-        var result: [Contour] = []
-        var current: [CGPoint] = []
+        var collector = ContourCollector()
+        walk(elements, transform: transform, into: &collector)
+        return collector.contours
+    }
+
+    /// Hands the flattened points of `elements`, mapped by `transform`, to `sink` one at a time,
+    /// subpath by subpath, so a consumer that streams need never hold a whole subpath.
+    func walk<Sink: ContourSink>(_ elements: [PathElement], transform: CGAffineTransform, into sink: inout Sink) {
         var hasSubpath = false
+        var count = 0
+        var first = CGPoint.zero
         var last = CGPoint.zero
-        var startTangent: CGPoint?, endTangent: CGPoint?
+        var endTangent: CGPoint?
         func finish(closed: Bool) {
-            if hasSubpath {
-                result.append(Contour(points: current, isClosed: closed, startTangent: startTangent, endTangent: endTangent))
-            }
-            current = []
+            if hasSubpath { sink.finish(closed: closed, endTangent: endTangent) }
             hasSubpath = false
-            startTangent = nil
+            count = 0
             endTangent = nil
         }
         /// Records a drawn piece's end directions (nil for lines, whose chord is exact).
         func noteDirections(start: CGPoint?, end: CGPoint?) {
-            if current.count == 1 { startTangent = start }
+            if count == 1 { sink.setStartTangent(start) }
             endTangent = end
         }
         for element in elements {
@@ -41,32 +71,40 @@ struct PathFlattener {
             case .move(let p):
                 finish(closed: false)
                 last = p.applying(transform)
-                current.append(last)
+                first = last
+                sink.begin(at: last)
+                count = 1
                 hasSubpath = true
             case .line(let p):
                 let q = p.applying(transform)
+                // Drawing with no current subpath draws nothing (paths begin with a move).
+                guard hasSubpath else { last = q; continue }
                 noteDirections(start: nil, end: nil)
-                current.append(q)
+                sink.add(q)
+                count += 1
                 last = q
             case .quad(let c, let p):
                 let c1 = c.applying(transform), p2 = p.applying(transform)
+                guard hasSubpath else { last = p2; continue }
                 noteDirections(start: PathFlattener.tangent(last, c1, p2), end: PathFlattener.tangent(p2, c1, last).map { CGPoint(x: -$0.x, y: -$0.y) })
-                flattenQuad(last, c1, p2, into: &current)
+                flattenQuad(last, c1, p2) { sink.add($0) }
+                count += 1
                 last = p2
             case .cubic(let c1, let c2, let p):
                 let d1 = c1.applying(transform), d2 = c2.applying(transform), p3 = p.applying(transform)
+                guard hasSubpath else { last = p3; continue }
                 noteDirections(start: PathFlattener.tangent(last, d1, d2, p3),
                                end: PathFlattener.tangent(p3, d2, d1, last).map { CGPoint(x: -$0.x, y: -$0.y) })
-                flattenCubic(last, d1, d2, p3, into: &current)
+                flattenCubic(last, d1, d2, p3) { sink.add($0) }
+                count += 1
                 last = p3
             case .close:
-                let start = current.first ?? last
+                let start = hasSubpath ? first : last
                 finish(closed: true)
                 last = start
             }
         }
         finish(closed: false)
-        return result
     }
 
     /// Calls `segment` for every edge of the filled shape (each contour closed implicitly).
@@ -99,22 +137,24 @@ struct PathFlattener {
         return Int(Swift.min(Swift.max(n, 1), 1024))
     }
 
-    private func flattenQuad(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, into out: inout [CGPoint]) {
+    @inline(__always)
+    private func flattenQuad(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ out: (CGPoint) -> Void) {
         let dd = hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
         let n = segmentCount(dd, factor: 0.25)
         if n > 1 {
-            for i in 1..<n { out.append(BezierMath.quadPoint(p0, p1, p2, CGFloat(i) / CGFloat(n))) }
+            for i in 1..<n { out(BezierMath.quadPoint(p0, p1, p2, CGFloat(i) / CGFloat(n))) }
         }
-        out.append(p2)
+        out(p2)
     }
 
-    private func flattenCubic(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, into out: inout [CGPoint]) {
+    @inline(__always)
+    private func flattenCubic(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, _ out: (CGPoint) -> Void) {
         let dd1 = hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
         let dd2 = hypot(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y)
         let n = segmentCount(Swift.max(dd1, dd2), factor: 0.75)
         if n > 1 {
-            for i in 1..<n { out.append(BezierMath.cubicPoint(p0, p1, p2, p3, CGFloat(i) / CGFloat(n))) }
+            for i in 1..<n { out(BezierMath.cubicPoint(p0, p1, p2, p3, CGFloat(i) / CGFloat(n))) }
         }
-        out.append(p3)
+        out(p3)
     }
 }

@@ -138,6 +138,28 @@ import Testing
         }
     }
 
+    /// Apple documents that the start point "corresponds to the first stop of the gradient" and
+    /// the end point to the last, and (CAGradientLayer.h) that "the colors are mapped to the output
+    /// colorspace before being interpolated": red → yellow down a 100-point layer at 3× is red at
+    /// the top row, yellow at the bottom row and evenly spaced in sRGB between.
+    @Test func endColoursSitAtTheStartAndEndPoints() {
+        let layer = CAGradientLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.colors = [colour(1, 0, 0), colour(1, 1, 0)]
+        let ctx = ReferenceImage.layerCanvas(layer.bounds.size, scale: 3)
+        layer.render(in: ctx)
+        let pixels = ReferenceImage.pixels(of: ctx.makeImage()!)
+        func green(row: Int) -> Int { Int(pixels[(row * 300 + 150) * 4 + 1]) }
+        #expect(green(row: 0) <= 1)
+        #expect(green(row: 299) >= 254)
+        for row in [75, 150, 225] {
+            let expected = (Double(row) + 0.5) / 300 * 255
+            #expect(abs(Double(green(row: row)) - expected) <= 1.5, "row \(row)")
+        }
+        #expect(pixels[(150 * 300 + 150) * 4] == 255)
+        #expect(pixels[(150 * 300 + 150) * 4 + 2] == 0)
+    }
+
     @Test func shapeDefaultsAndTrimming() {
         let layer = CAShapeLayer()
         #expect(layer.fillColor?.components == [0, 1] && layer.strokeColor == nil)
