@@ -30,10 +30,10 @@ extension X11ServerTests {
 
             var all: [String] { lock.withLock { lines } }
 
-            /// Waits (up to 5 s) for a line after index `from` that satisfies `match`; returns
-            /// its index and text.
+            /// Waits (up to 20 s: the rest of the suite may be loading the machine) for a line
+            /// after index `from` that satisfies `match`; returns its index and text.
             func wait(after from: Int = -1, _ match: (String) -> Bool) -> (index: Int, line: String)? {
-                for _ in 0..<500 {
+                for _ in 0..<2000 {
                     let now = all
                     if let found = now.indices.first(where: { $0 > from && match(now[$0]) }) { return (found, now[found]) }
                     usleep(10_000)
