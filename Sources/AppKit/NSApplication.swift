@@ -128,6 +128,8 @@ private final class LaunchBridge: UIResponder, UIApplicationDelegate {
         super.init()
     }
 
+    required init?(coder: NSCoder) { nil }
+
     func application(_ app: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         application.finishLaunching()
         return true

@@ -11,6 +11,10 @@ public final class GalleryAppDelegate: UIResponder, UIApplicationDelegate {
         super.init()
     }
 
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     public func application(_ application: UIApplication,
                             didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 560, height: 600))

@@ -9,7 +9,9 @@ public final class HeadlessBackend: PlatformBackend {
     public var name: String { "headless" }
 
     public func makeSurface(pixelWidth: Int, pixelHeight: Int, scale: CGFloat, title: String) -> PlatformSurface? {
-        HeadlessSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        let surface = HeadlessSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        surface?.setTitle(title)
+        return surface
     }
 }
 
@@ -17,7 +19,8 @@ public final class HeadlessBackend: PlatformBackend {
 /// given (frames, damage). Its refresh is a timer at `framesPerSecond` that runs only while
 /// frames are wanted; events come from `send(_:)` (tests and scripts). Safe to present to
 /// from any thread.
-public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, PlatformWindowEventSource, PlatformCursorControl, Sendable {
+public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, PlatformWindowEventSource, PlatformCursorControl,
+    PlatformWindowControls, PlatformWindowSizeLimits, Sendable {
     private struct State {
         var buffer: PlatformPixelBuffer
         var scale: CGFloat
@@ -26,6 +29,10 @@ public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, Platfo
         var presentedPixels = 0
         var eventHandler: (@MainActor (PlatformWindowEvent) -> Void)?
         var cursor = PlatformCursor.arrow
+        var title = ""
+        var isVisible = true
+        var minimumSize: (width: Int, height: Int)?
+        var maximumSize: (width: Int, height: Int)?
     }
     private let state: Locked<State>
     private let refresh: RefreshTimer
@@ -70,6 +77,30 @@ public final class HeadlessSurface: PlatformSurface, PlatformFrameSource, Platfo
 
     public func setCursor(_ cursor: PlatformCursor) {
         state.withLock { $0.cursor = cursor }
+    }
+
+    /// The title the app gave the window (headless, only recorded).
+    public var title: String { state.withLock { $0.title } }
+    /// Whether the app shows the window (headless, only recorded).
+    public var isVisible: Bool { state.withLock { $0.isVisible } }
+    /// The size limits the app asked for, in pixels (headless, only recorded).
+    public var sizeLimits: (minimum: (width: Int, height: Int)?, maximum: (width: Int, height: Int)?) {
+        state.withLock { ($0.minimumSize, $0.maximumSize) }
+    }
+
+    public func setTitle(_ title: String) {
+        state.withLock { $0.title = title }
+    }
+
+    public func setVisible(_ visible: Bool) {
+        state.withLock { $0.isVisible = visible }
+    }
+
+    public func setSizeLimits(minimum: (width: Int, height: Int)?, maximum: (width: Int, height: Int)?) {
+        state.withLock {
+            $0.minimumSize = minimum
+            $0.maximumSize = maximum
+        }
     }
 
     /// The pixels as they are now, as an image (a copy).

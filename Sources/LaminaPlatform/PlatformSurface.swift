@@ -146,6 +146,12 @@ public protocol PlatformWindowControls: AnyObject {
     func setTitle(_ title: String)
 }
 
+/// A window whose size the user can change within limits (a desktop window).
+public protocol PlatformWindowSizeLimits: AnyObject {
+    /// The smallest and largest sizes, in pixels, the user may give the window; nil for none.
+    func setSizeLimits(minimum: (width: Int, height: Int)?, maximum: (width: Int, height: Int)?)
+}
+
 /// The pointer's shapes a window can show.
 public enum PlatformCursor: Sendable, Equatable {
     /// The system's arrow (the window's default).

@@ -14,6 +14,7 @@ import LaminaPlatform
 /// that runs only while frames are wanted; events come from the connection's reader thread
 /// and are delivered on the main thread.
 final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEventSource, PlatformWindowControls, PlatformCursorControl,
+    PlatformWindowSizeLimits,
     @unchecked Sendable {
     let x: X11Connection
     let window: xcb_window_t
@@ -115,6 +116,27 @@ final class X11Surface: PlatformSurface, PlatformFrameSource, PlatformWindowEven
         // A round trip, as for visibility: once this returns the server has the new title, so
         // a client on another connection (a window manager, a test's probe) reads it, not
         // the old one (a flush only sends the request).
+        X11Surface.sync(c)
+    }
+
+    /// The window manager's size hints (ICCCM WM_NORMAL_HINTS: 18 words, the minimum size at
+    /// words 5–6 flagged PMinSize, the maximum at 7–8 flagged PMaxSize).
+    func setSizeLimits(minimum: (width: Int, height: Int)?, maximum: (width: Int, height: Int)?) {
+        var hints = [UInt32](repeating: 0, count: 18)
+        func clamp(_ value: Int) -> UInt32 { UInt32(Swift.min(Swift.max(value, 1), 32_767)) }
+        if let minimum {
+            hints[0] |= 1 << 4
+            hints[5] = clamp(minimum.width)
+            hints[6] = clamp(minimum.height)
+        }
+        if let maximum {
+            hints[0] |= 1 << 5
+            hints[7] = clamp(maximum.width)
+            hints[8] = clamp(maximum.height)
+        }
+        let c = x.connection
+        xcb_change_property(c, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, xcb_atom_t(XCB_ATOM_WM_NORMAL_HINTS.rawValue),
+                            xcb_atom_t(XCB_ATOM_WM_SIZE_HINTS.rawValue), 32, UInt32(hints.count), hints)
         X11Surface.sync(c)
     }
 

@@ -14,20 +14,22 @@ extension UIApplication {
 
     /// Follows a backend's lifecycle event through iOS's states: focus moves between active
     /// and inactive; hiding goes inactive then background; showing goes inactive then active.
+    /// An app with scenes moves its scenes, and its state follows theirs.
     func handle(_ event: PlatformLifecycleEvent) {
         switch event {
         case .focusGained:
+            if usesScenes { return moveScenes(to: .foregroundActive) }
             if applicationState == .background { enterForeground() }
             becomeActive()
         case .focusLost:
+            if usesScenes { return moveScenes(to: .foregroundInactive) }
             resignActive()
         case .enteredBackground:
+            if usesScenes { return moveScenes(to: .background) }
             resignActive()
-            guard applicationState != .background else { return }
-            applicationState = .background
-            delegate?.applicationDidEnterBackground(self)
-            post(UIApplication.didEnterBackgroundNotification)
+            enterBackground()
         case .enteringForeground:
+            if usesScenes { return moveScenes(to: .foregroundInactive) }
             enterForeground()
         case .memoryWarning:
             delegate?.applicationDidReceiveMemoryWarning(self)
@@ -38,23 +40,32 @@ extension UIApplication {
         }
     }
 
+    // With scenes, the scenes' delegates hear these; the app's delegate does not.
+
     func becomeActive() {
         guard applicationState != .active else { return }
         applicationState = .active
-        delegate?.applicationDidBecomeActive(self)
+        if !usesScenes { delegate?.applicationDidBecomeActive(self) }
         post(UIApplication.didBecomeActiveNotification)
     }
 
-    private func resignActive() {
+    func resignActive() {
         guard applicationState == .active else { return }
-        delegate?.applicationWillResignActive(self)
+        if !usesScenes { delegate?.applicationWillResignActive(self) }
         post(UIApplication.willResignActiveNotification)
         applicationState = .inactive
     }
 
-    private func enterForeground() {
+    func enterBackground() {
+        guard applicationState != .background else { return }
+        applicationState = .background
+        if !usesScenes { delegate?.applicationDidEnterBackground(self) }
+        post(UIApplication.didEnterBackgroundNotification)
+    }
+
+    func enterForeground() {
         guard applicationState == .background else { return }
-        delegate?.applicationWillEnterForeground(self)
+        if !usesScenes { delegate?.applicationWillEnterForeground(self) }
         post(UIApplication.willEnterForegroundNotification)
         applicationState = .inactive
     }

@@ -22,6 +22,12 @@ public protocol UIApplicationDelegate: AnyObject {
     func applicationWillEnterForeground(_ application: UIApplication)
     /// Memory is running short.
     func applicationDidReceiveMemoryWarning(_ application: UIApplication)
+    /// The configuration for a scene about to connect. By default, the `Info.plist` scene
+    /// manifest's first configuration for the session's role.
+    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                     options: UIScene.ConnectionOptions) -> UISceneConfiguration
+    /// Sessions were discarded (their scenes' windows were closed).
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
 }
 
 extension UIApplicationDelegate {
@@ -37,6 +43,21 @@ extension UIApplicationDelegate {
     public func applicationDidEnterBackground(_ application: UIApplication) {}
     public func applicationWillEnterForeground(_ application: UIApplication) {}
     public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
+    public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                            options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        application.manifestConfiguration(for: connectingSceneSession.role, named: nil)
+            ?? UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+    }
+    public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
+
+    /// Starts the app with this delegate class, as `@main` does: `UIApplicationMain` with no
+    /// principal class and this class as the delegate.
+    ///
+    /// - Note: Differs from Apple: the delegate is made through `UIResponder`'s required
+    ///   `init?(coder:)`, so it must be a `UIResponder` subclass (as Xcode's template makes it).
+    public static func main() {
+        UIApplicationMain(principalClass: nil, delegateClass: Self.self)
+    }
 }
 
 /// The running app: it owns the windows, delivers events to them, and sits at the end of the
@@ -57,8 +78,15 @@ open class UIApplication: UIResponder {
         case background = 2
     }
 
-    /// The application object.
-    public static let shared = UIApplication()
+    /// The application object: the principal class `UIApplicationMain` was given, else a
+    /// `UIApplication`, made when first asked for.
+    public class var shared: UIApplication {
+        if let instance = UIApplication.instance { return instance }
+        let instance = UIApplication()
+        UIApplication.instance = instance
+        return instance
+    }
+    static var instance: UIApplication?
 
     /// The delegate: told about launch and the app's state.
     open weak var delegate: (any UIApplicationDelegate)?
@@ -69,9 +97,22 @@ open class UIApplication: UIResponder {
     var isRunningMainLoop = false
     /// The app's state: inactive until launched.
     open internal(set) var applicationState = State.inactive
+    /// The app's bundle (see `AppBundle`), found at launch.
+    var appBundle = Bundle.main
+    /// Its `Info.plist`.
+    var infoDictionary: [String: Any] = [:]
+    /// The connected scenes, in the order they connected.
+    var sceneList: [UIScene] = []
+    /// The open sessions, in the order they opened.
+    var sessionList: [UISceneSession] = []
 
     override init() {
         super.init()
+    }
+
+    /// Makes the principal class `UIApplicationMain` names.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
     }
 
     /// The visible windows, in the order they were shown.
@@ -99,17 +140,18 @@ open class UIApplication: UIResponder {
     /// After the application comes its delegate, when that is a responder.
     open override var next: UIResponder? { delegate as? UIResponder }
 
-    /// Launches: makes the delegate, tells it that launching will and did finish, and makes
-    /// the app active.
-    /// Posts `didFinishLaunchingNotification` after the delegate's launch callbacks, then
-    /// makes the app active (`didBecomeActiveNotification`), and from then on follows the
-    /// backend's lifecycle events.
-    func launch(delegate: any UIApplicationDelegate, options: [LaunchOptionsKey: Any]? = nil) {
+    /// Launches: tells the delegate that launching will and did finish, then connects the
+    /// scene the `Info.plist` scene manifest describes (it becomes active), or, for an app
+    /// without scenes, makes the app active. From then on it follows the backend's lifecycle
+    /// events. Posts `didFinishLaunchingNotification` after the delegate's launch callbacks.
+    func launch(delegate: (any UIApplicationDelegate)?, options: [LaunchOptionsKey: Any]? = nil) {
         self.delegate = delegate
         ownedDelegate = delegate
+        appBundle = AppBundle.locate()
+        infoDictionary = AppBundle.infoDictionary(of: appBundle)
         applicationState = .inactive
-        _ = delegate.application(self, willFinishLaunchingWithOptions: options)
-        _ = delegate.application(self, didFinishLaunchingWithOptions: options)
+        _ = delegate?.application(self, willFinishLaunchingWithOptions: options)
+        _ = delegate?.application(self, didFinishLaunchingWithOptions: options)
         NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
         CATransaction.flush()
         Platform.setLifecycleHandler { event in
@@ -119,28 +161,89 @@ open class UIApplication: UIResponder {
                 DispatchQueue.main.async { MainActor.assumeIsolated { UIApplication.shared.handle(event) } }
             }
         }
-        becomeActive()
+        if usesScenes {
+            connectScene(role: .windowApplication, options: UIScene.ConnectionOptions())
+        } else {
+            becomeActive()
+        }
+        CATransaction.flush()
     }
 }
 
-/// Starts the app with `delegate`: runs the launch callbacks, then the main run loop, and
-/// does not return. Each visible window is composited on a thread of its own, paced by its
-/// display and running only while something changes or animates, so an idle app sleeps;
-/// events arrive on the main thread, and every turn of the run loop ends with the implicit
-/// transaction's commit. Closing the last window tells the delegate the app will terminate,
-/// then ends the process.
+/// Starts the app: makes the application object (an instance of the class
+/// `principalClassName` names, else `UIApplication`) and the delegate (of the class
+/// `delegateClassName` names), runs the launch callbacks and connects the app's scene, then runs
+/// the main run loop, and does not return. Each visible window is composited on a thread of its
+/// own, paced by its display and running only while something changes or animates, so an idle
+/// app sleeps; events arrive on the main thread, and every turn of the run loop ends with the
+/// implicit transaction's commit. Closing the last window tells the delegate the app will
+/// terminate, then ends the process.
 ///
-/// - Note: Differs from Apple: Swift on Linux cannot create an object from a class name, so
-///   the delegate is passed in (`UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv,
-///   nil, delegate: AppDelegate())`), and `@main` on an app delegate is not supported. With
-///   `LAMINA_EXIT_AFTER_LAUNCH=1` it returns after launching and drawing one frame of every
-///   window (for headless tools and CI).
+/// Classes are looked up by their qualified names (`"MyApp.AppDelegate"`), as
+/// `NSStringFromClass` spells them; an unknown name stops the app with UIKit's message.
+///
+/// - Note: Differs from Apple: Swift on Linux finds only top-level classes by name, and makes
+///   them through `UIResponder`'s required `init?(coder:)`. With `LAMINA_EXIT_AFTER_LAUNCH=1` it
+///   returns after launching and drawing one frame of every window (for headless tools and CI).
+@preconcurrency @MainActor
+@discardableResult
+public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+                              _ principalClassName: String?, _ delegateClassName: String?) -> Int32 {
+    func lookUp(_ name: String?, _ what: String) -> AnyClass? {
+        guard let name, !name.isEmpty else { return nil }
+        guard let found = AppBundle.lookUpClass(named: name, module: nil) else {
+            fatalError("Unable to instantiate the UIApplication \(what) instance. No class named \(name) is loaded.")
+        }
+        return found
+    }
+    let principal = lookUp(principalClassName, "subclass")
+    let delegate = lookUp(delegateClassName, "delegate")
+    return UIApplicationMain(principalClass: principal, delegateClass: delegate)
+}
+
+/// Starts the app with `delegate`, as `UIApplicationMain(_:_:_:_:)` does with a delegate class.
+///
+/// - Note: Lamina addition: hands over a delegate already made.
 @preconcurrency @MainActor
 @discardableResult
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                               _ principalClassName: String?, delegate: @autoclosure () -> any UIApplicationDelegate) -> Int32 {
+    let principal = principalClassName.flatMap { AppBundle.lookUpClass(named: $0, module: nil) }
+    return runApplication(principalClass: principal, delegate: delegate())
+}
+
+/// Makes the application object and delegate from their classes, then runs the app.
+@MainActor
+@discardableResult
+func UIApplicationMain(principalClass: AnyClass?, delegateClass: AnyClass?) -> Int32 {
+    var delegate: (any UIApplicationDelegate)?
+    if let delegateClass {
+        guard let responder = delegateClass as? UIResponder.Type,
+              let made = responder.init(coder: NSCoder()) as? any UIApplicationDelegate
+        else {
+            fatalError("Unable to instantiate the UIApplication delegate instance: \(String(reflecting: delegateClass)) "
+                       + "must be a UIResponder subclass adopting UIApplicationDelegate.")
+        }
+        delegate = made
+    }
+    return runApplication(principalClass: principalClass, delegate: delegate)
+}
+
+@MainActor
+private func runApplication(principalClass: AnyClass?, delegate: (any UIApplicationDelegate)?) -> Int32 {
+    if let principalClass {
+        guard let type = principalClass as? UIApplication.Type else {
+            fatalError("Unable to instantiate the UIApplication subclass instance: \(String(reflecting: principalClass)) "
+                       + "is not a UIApplication subclass.")
+        }
+        if let existing = UIApplication.instance, !existing.isKind(of: type) {
+            ConsoleLog.report("UIApplicationMain: the application object already exists; \(String(reflecting: type)) is not made.")
+        } else if UIApplication.instance == nil {
+            UIApplication.instance = type.init(coder: NSCoder())
+        }
+    }
     let application = UIApplication.shared
-    application.launch(delegate: delegate())
+    application.launch(delegate: delegate)
     for window in application.windows { window.renderFrame() }
     if ProcessInfo.processInfo.environment["LAMINA_EXIT_AFTER_LAUNCH"] == "1" { return 0 }
     application.isRunningMainLoop = true

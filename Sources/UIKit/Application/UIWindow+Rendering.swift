@@ -26,6 +26,10 @@ final class WindowCompositor {
         if let events = surface as? PlatformWindowEventSource {
             events.setEventHandler { [weak window] event in window?.handlePlatformEvent(event) }
         }
+        if let limits = surface as? PlatformWindowSizeLimits, let restrictions = window.windowScene?.sizeRestrictions {
+            let pixels = restrictions.pixelLimits
+            limits.setSizeLimits(minimum: pixels.minimum, maximum: pixels.maximum)
+        }
     }
 
     /// A window's size in whole device pixels; nil for sizes no surface has (sizes are checked
@@ -147,8 +151,9 @@ private final class WeakCompositorThread: Sendable {
 }
 
 extension UIWindow {
-    /// The title a windowed backend shows: the root view controller's title, else "Lamina".
-    var windowTitle: String { rootViewController?.title ?? "Lamina" }
+    /// The title a windowed backend shows: the scene's title, else the root view controller's,
+    /// else "Lamina".
+    var windowTitle: String { windowScene?.title ?? rootViewController?.title ?? "Lamina" }
 
     /// The surface this window's frames are presented to: made by the installed platform
     /// backend (`Platform.backend`, headless unless a display backend was installed) at the
@@ -176,12 +181,22 @@ extension UIWindow {
         case .closeRequested:
             isHidden = true
             stopCompositing()
+            // Closing a scene's last window disconnects the scene.
+            if let scene = windowScene, !scene.windows.contains(where: { !$0.isHidden }) {
+                UIApplication.shared.disconnectScene(scene)
+            }
             if !UIApplication.shared.windows.contains(where: { !$0.isHidden }) {
                 UIApplication.shared.handle(.willTerminate)
                 UIApplication.shared.terminateIfRunning()
             }
         case .focusChanged(let focused):
-            UIApplication.shared.handle(focused ? .focusGained : .focusLost)
+            if let scene = windowScene, UIApplication.shared.connectedScenes.contains(scene) {
+                // A desktop window is its scene: focus makes that scene active or inactive.
+                scene.move(to: focused ? .foregroundActive : .foregroundInactive)
+                UIApplication.shared.sceneStatesChanged()
+            } else {
+                UIApplication.shared.handle(focused ? .focusGained : .focusLost)
+            }
         case let .pointerDown(button, location, modifiers, time):
             if button == .secondary { sendSecondaryClick(at: location) }
             guard button == .primary else { return }

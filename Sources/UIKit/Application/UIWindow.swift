@@ -20,6 +20,23 @@ open class UIWindow: UIView {
     /// The screen the window is shown on.
     open var screen: UIScreen = .main
 
+    /// The scene the window belongs to; setting it moves the window to that scene, whose
+    /// title the desktop window then shows.
+    open weak var windowScene: UIWindowScene? {
+        didSet { sceneDidChange(from: oldValue) }
+    }
+
+    /// Moves the window from scene `old` to its `windowScene`.
+    func sceneDidChange(from old: UIWindowScene?) {
+        guard old !== windowScene else { return }
+        old?.detach(self)
+        if let scene = windowScene {
+            scene.attach(self)
+            if let restrictions = scene.sizeRestrictions { applySizeRestrictions(restrictions) }
+        }
+        updateSurfaceTitle()
+    }
+
     /// Whether black shows behind the window's views (while a sheet shrinks the presenter).
     var showsBlackBackdrop = false {
         didSet {

@@ -9,6 +9,17 @@ open class UIResponder: NSObject {
         super.init()
     }
 
+    /// Creates a responder from an archive; a plain responder reads nothing from it.
+    ///
+    /// - Note: Differs from Apple: required here (UIView and UIViewController already require
+    ///   it), because Swift on Linux creates an object from a class it looks up by name only
+    ///   through a required initializer: this is how `UIApplicationMain` and scene manifests make
+    ///   the app, scene and delegate classes they name. A direct `UIResponder` subclass that
+    ///   declares its own designated initializer must also write `required init?(coder:)`.
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+
     /// The next responder in the chain: a view's view controller or superview, a view
     /// controller's view's superview (or its presenting controller), a window's application.
     /// nil at the end of the chain.
