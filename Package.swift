@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "UIKitTests",
             dependencies: ["UIKit", "LaminaPlatform", "LaminaGallery", "LaminaTestSupport"],
-            exclude: ["ReferenceImages"]
+            exclude: ["ReferenceImages", "Fixtures"]
         ),
     ]
 )

@@ -10,6 +10,26 @@ import Foundation
 /// `Info.plist` resource, so an app copies a folder: `resources: [.copy("App")]`), the one named
 /// after the executable first. Without any, `Bundle.main` with an empty dictionary.
 enum AppBundle {
+    private static let found = Locked<Bundle?>(nil)
+
+    /// The app's bundle: found when the app launched, or when first asked for before that.
+    static var current: Bundle {
+        found.withLock { known in
+            if let known { return known }
+            let bundle = locate()
+            known = bundle
+            return bundle
+        }
+    }
+
+    /// Finds the app's bundle again (at launch) and keeps it as `current`.
+    @discardableResult
+    static func relocate() -> Bundle {
+        let bundle = locate()
+        found.withLock { $0 = bundle }
+        return bundle
+    }
+
     /// Finds the app's bundle now (the environment and the files may have changed).
     static func locate() -> Bundle {
         if let path = ProcessInfo.processInfo.environment["LAMINA_APP_BUNDLE"], !path.isEmpty,

@@ -147,7 +147,7 @@ open class UIApplication: UIResponder {
     func launch(delegate: (any UIApplicationDelegate)?, options: [LaunchOptionsKey: Any]? = nil) {
         self.delegate = delegate
         ownedDelegate = delegate
-        appBundle = AppBundle.locate()
+        appBundle = AppBundle.relocate()
         infoDictionary = AppBundle.infoDictionary(of: appBundle)
         applicationState = .inactive
         _ = delegate?.application(self, willFinishLaunchingWithOptions: options)

@@ -120,18 +120,30 @@ open class UIImageView: UIView {
         if (isHighlighted ? highlightedImage ?? image : image)?.renderingMode == .alwaysTemplate { updateContents() }
     }
 
-    /// A template image tinted with a dynamic colour takes the colour of the new appearance.
+    /// A template image tinted with a dynamic colour takes the colour of the new appearance,
+    /// and an image from an asset shows its version for the new traits.
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
-        guard (isHighlighted ? highlightedImage ?? image : image)?.renderingMode == .alwaysTemplate else { return }
+        let shown = isHighlighted ? highlightedImage ?? image : image
+        guard shown?.renderingMode == .alwaysTemplate || shown?.imageAsset != nil else { return }
         if previousTraitCollection?.hasDifferentColorAppearance(comparedTo: traitCollection) ?? true { updateContents() }
     }
 
     override var defaultAccessibilityTraits: UIAccessibilityTraits { .image }
 
+    /// Shows the image (its version for the view's traits, when it has an asset); a resizable
+    /// image keeps its caps through the layer's `contentsCenter`.
+    ///
+    /// - Note: Differs from Apple: a tiled middle is stretched (the same for the usual
+    ///   one-pixel middle).
     private func updateContents() {
-        let image = isHighlighted ? highlightedImage ?? self.image : self.image
+        var image = isHighlighted ? highlightedImage ?? self.image : self.image
+        if let asset = image?.imageAsset, let shown = image {
+            let version = asset.image(with: traitCollection)
+            image = version.renderingMode == shown.renderingMode ? version : version.withRenderingMode(shown.renderingMode)
+        }
         layer.contentsScale = image?.scale ?? 1
+        layer.contentsCenter = image?.contentsCenter ?? CGRect(x: 0, y: 0, width: 1, height: 1)
         guard let image, let cgImage = image.cgImage, image.renderingMode == .alwaysTemplate else {
             layer.contents = image?.cgImage
             return

@@ -58,17 +58,44 @@ extension UIColor {
     /// The app's tint: the system blue.
     public class var tintColor: UIColor { .systemBlue }
 
-    /// The colour of that name in the app's asset catalogue.
-    ///
-    /// - Note: Differs from Apple: Lamina reads no asset catalogues, so this is always nil.
+    /// The colour set of that name in the app's asset catalogues: a dynamic colour when the
+    /// set has light and dark versions. Nil when there is none.
     public convenience init?(named name: String) {
-        return nil
+        self.init(named: name, in: nil, compatibleWith: nil)
     }
 
-    /// `init(named:)` from a given bundle.
-    ///
-    /// - Note: Differs from Apple: always nil, as for `init(named:)`.
+    /// The colour set of that name in `bundle`'s asset catalogues (the app's when nil). The
+    /// colour is dynamic when the set has appearances; `traitCollection` is how iOS lets a
+    /// caller ask for one version, and the dynamic colour resolves for any.
     public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        guard let color = UIColor.lookUp(named: name, in: bundle) else { return nil }
+        if let traitCollection {
+            self.init(cgColor: color.resolvedColor(with: traitCollection).cgColor)
+        } else if color.provider != nil {
+            self.init(dynamicProvider: { color.resolvedColor(with: $0) })
+        } else {
+            self.init(cgColor: color.cgColor)
+        }
+    }
+
+    /// The colour an asset catalogue's colour resource names (Xcode generates these).
+    public convenience init(resource: ColorResource) {
+        if let color = UIColor.lookUp(named: resource.name, in: resource.bundle) {
+            self.init(dynamicProvider: { color.resolvedColor(with: $0) })
+        } else {
+            ConsoleLog.report("No color named \"\(resource.name)\" found in asset catalog for \(resource.bundle.bundlePath)")
+            self.init(white: 0, alpha: 0)
+        }
+    }
+
+    /// The colour set `name` in the bundle's catalogues.
+    static func lookUp(named name: String, in bundle: Bundle?) -> UIColor? {
+        guard !name.isEmpty else { return nil }
+        for catalog in AssetCatalog.catalogs(in: AssetCatalog.bundle(bundle)) {
+            if let set: AssetColorSet = catalog.parsedSet(named: name, kind: .color, parse: { AssetColorSet($0) }) {
+                return set.color
+            }
+        }
         return nil
     }
 }

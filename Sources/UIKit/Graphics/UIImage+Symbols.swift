@@ -11,8 +11,24 @@ extension UIImage {
         case unspecified = 0, ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
     }
 
+    /// What an image is made for: the traits it is to suit (the base of symbol configurations).
+    open class Configuration: NSObject, @unchecked Sendable {
+        /// The traits the image is to suit; nil for the current ones.
+        public internal(set) var traitCollection: UITraitCollection?
+
+        override init() {
+            super.init()
+        }
+
+        /// A configuration for `traitCollection` (`UITraitCollection.imageConfiguration`).
+        convenience init(traitCollection: UITraitCollection?) {
+            self.init()
+            self.traitCollection = traitCollection
+        }
+    }
+
     /// How a symbol image is sized and weighted.
-    open class SymbolConfiguration: NSObject, @unchecked Sendable {
+    open class SymbolConfiguration: Configuration, @unchecked Sendable {
 
         let pointSize: CGFloat
         let weight: UIImage.SymbolWeight

@@ -12,22 +12,9 @@ extension UIImage {
     public func withTintColor(_ color: UIColor, renderingMode: UIImage.RenderingMode) -> UIImage {
         guard let cgImage, let filled = UIImageView.tinted(cgImage, with: color.resolvedColor(with: UITraitCollection.current).cgColor)
         else { return withRenderingMode(renderingMode) }
-        let image = UIImage(cgImage: filled, scale: scale, orientation: imageOrientation, renderingMode: renderingMode)
-        image.symbolName = symbolName
-        image.symbolConfiguration = symbolConfiguration
-        return image
-    }
-
-    /// A named image from `bundle`'s resources (the main bundle's when nil), looked up as
-    /// `init(named:)` looks; the traits are not consulted.
-    ///
-    /// - Note: Differs from Apple: asset catalogues and trait variants are not read yet.
-    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
-        if let bundle, bundle != Bundle.main, let path = UIImage.path(ofNamed: name, in: [bundle.resourcePath, bundle.bundlePath].compactMap { $0 }) {
-            self.init(contentsOfFile: path)
-            return
-        }
-        self.init(named: name)
+        let tinted = carryingTraits(to: UIImage(cgImage: filled, scale: scale, orientation: imageOrientation, renderingMode: renderingMode))
+        tinted.imageAsset = nil
+        return tinted
     }
 
     /// The first file for `name` in `directories` (`name`, then PNG at 1×, 3×, 2×, then JPEG).

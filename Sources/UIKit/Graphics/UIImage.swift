@@ -49,6 +49,33 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// Whether this is a system symbol.
     public var isSymbolImage: Bool { symbolName != nil }
 
+    /// How the part between the caps fills the space when a resizable image is stretched.
+    public enum ResizingMode: Int, Sendable {
+        /// The middle is repeated.
+        case tile = 0
+        /// The middle is stretched.
+        case stretch = 1
+    }
+
+    /// The parts of the image, in points, that keep their size when it is resized; zero for an
+    /// image that is not resizable.
+    public internal(set) var capInsets = UIEdgeInsets.zero
+    /// How the middle of a resizable image fills the space.
+    public internal(set) var resizingMode = ResizingMode.tile
+    /// The asset the image came from, which has its versions for other traits (an asset
+    /// catalogue's light and dark images, say).
+    public internal(set) var imageAsset: UIImageAsset?
+
+    /// Gives `image` (made from this one) this one's symbol, slicing and asset.
+    func carryingTraits(to image: UIImage) -> UIImage {
+        image.symbolName = symbolName
+        image.symbolConfiguration = symbolConfiguration
+        image.capInsets = capInsets
+        image.resizingMode = resizingMode
+        image.imageAsset = imageAsset
+        return image
+    }
+
     init(cgImage: CGImage?, scale: CGFloat, orientation: Orientation, renderingMode: RenderingMode) {
         self.cgImage = cgImage
         self.scale = scale
@@ -70,10 +97,7 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
 
     /// The same image with another rendering mode.
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        let image = UIImage(cgImage: cgImage, scale: scale, orientation: imageOrientation, renderingMode: renderingMode)
-        image.symbolName = symbolName
-        image.symbolConfiguration = symbolConfiguration
-        return image
+        carryingTraits(to: UIImage(cgImage: cgImage, scale: scale, orientation: imageOrientation, renderingMode: renderingMode))
     }
 
     /// The image encoded as JPEG at `compressionQuality` (0 smallest, 1 best); JPEG keeps no
@@ -114,20 +138,15 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         self.init(data: data, scale: UIImage.scaleSuffix(of: path))
     }
 
-    /// Loads a named image: looks for `name`, `name.png`, `name@3x.png` and `name@2x.png` in
-    /// the main bundle's resources and then in the current directory.
-    ///
-    /// - Note: Differs from Apple: there are no asset catalogs and no cache.
+    /// A named image: from the app's asset catalogues (the version for the current traits),
+    /// else a file `name`, `name.png`, `name@3x.png`, `name@2x.png` or `name.jpg` in the app's
+    /// bundle, its resources or the current directory. Images are cached as iOS caches them:
+    /// files are decoded once.
     public convenience init?(named name: String) {
-        var directories: [String] = []
-        if let resources = Bundle.main.resourcePath { directories.append(resources) }
-        directories.append(Bundle.main.bundlePath)
-        directories.append(FileManager.default.currentDirectoryPath)
-        guard let path = UIImage.path(ofNamed: name, in: directories) else { return nil }
-        self.init(contentsOfFile: path)
+        self.init(named: name, in: nil, compatibleWith: nil)
     }
 
-    private static func scaleSuffix(of path: String) -> CGFloat {
+    static func scaleSuffix(of path: String) -> CGFloat {
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         if base.hasSuffix("@3x") { return 3 }
         if base.hasSuffix("@2x") { return 2 }
@@ -146,8 +165,13 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     }
 
     /// Draws the image into `rect` of the current (UIKit, y-down) context, upright.
+    /// A resizable image keeps its caps at their size and stretches the rest.
     open func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(), let cgImage else { return }
+        if capInsets != .zero {
+            drawSliced(cgImage, in: rect, context: context)
+            return
+        }
         context.saveGState()
         context.translateBy(x: 0, y: rect.minY + rect.maxY)
         context.scaleBy(x: 1, y: -1)

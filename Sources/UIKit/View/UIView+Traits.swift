@@ -6,7 +6,10 @@ extension UIView {
         case dimmed = 2
     }
 
-    static let defaultTintColor: UIColor = .systemBlue
+    /// The tint views inherit when none is set: the app's accent colour (the asset catalogue's
+    /// `AccentColor` colour set, or the one `Info.plist`'s `NSAccentColorName` names), else the
+    /// system blue.
+    static var defaultTintColor: UIColor { AccentColor.current }
 
     /// The traits from the superview (or the screen), with the owning controller's and this
     /// view's appearance overrides applied.

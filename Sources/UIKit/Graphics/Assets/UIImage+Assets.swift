@@ -1,0 +1,222 @@
+import Foundation
+
+extension UIImage {
+    /// A named image from `bundle` (the app's when nil), in the version for `traitCollection`
+    /// (the current traits when nil): from the bundle's asset catalogues first, else a file
+    /// (`name`, `name.png`, `name@3x.png`, `name@2x.png`, `name.jpg`) at the bundle's top, in its
+    /// resources or, for the app's bundle, in the current directory. Nil when there is none.
+    ///
+    /// - Note: Differs from Apple: vector PDF and SVG images and symbol sets are not read yet;
+    ///   Lamina has no Increase Contrast setting, so high-contrast versions are not chosen.
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        guard let found = UIImage.lookUp(named: name, in: bundle, traits: traitCollection ?? UITraitCollection.current) else {
+            return nil
+        }
+        self.init(cgImage: found.cgImage, scale: found.scale, orientation: found.imageOrientation, renderingMode: found.renderingMode)
+        _ = found.carryingTraits(to: self)
+    }
+
+    /// A named image from `bundle` for the traits of `configuration`.
+    public convenience init?(named name: String, in bundle: Bundle?, with configuration: UIImage.Configuration?) {
+        self.init(named: name, in: bundle, compatibleWith: configuration?.traitCollection)
+    }
+
+    /// The image an asset catalogue's image resource names (Xcode generates these).
+    public convenience init(resource: ImageResource) {
+        if let found = UIImage.lookUp(named: resource.name, in: resource.bundle, traits: UITraitCollection.current) {
+            self.init(cgImage: found.cgImage, scale: found.scale, orientation: found.imageOrientation, renderingMode: found.renderingMode)
+            _ = found.carryingTraits(to: self)
+        } else {
+            ConsoleLog.report("No image named \"\(resource.name)\" found in asset catalog for \(resource.bundle.bundlePath)")
+            self.init()
+        }
+    }
+
+    /// Finds a named image: asset catalogues first, then loose files.
+    static func lookUp(named name: String, in bundle: Bundle?, traits: UITraitCollection) -> UIImage? {
+        guard !name.isEmpty else { return nil }
+        let searched = AssetCatalog.bundle(bundle)
+        for catalog in AssetCatalog.catalogs(in: searched) {
+            if let image = catalog.image(named: name, traits: traits) { return image }
+        }
+        var directories = [searched.bundlePath]
+        if let resources = searched.resourcePath, resources != searched.bundlePath { directories.append(resources) }
+        if bundle == nil {
+            if Bundle.main.bundlePath != searched.bundlePath { directories.append(Bundle.main.bundlePath) }
+            directories.append(FileManager.default.currentDirectoryPath)
+        }
+        guard let path = UIImage.path(ofNamed: name, in: directories), let image = LooseImageCache.image(at: path) else { return nil }
+        return UIImage(cgImage: image, scale: UIImage.scaleSuffix(of: path), orientation: .up)
+    }
+
+    /// A resizable copy: the caps (in points) keep their size and the middle is tiled.
+    public func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
+        resizableImage(withCapInsets: capInsets, resizingMode: .tile)
+    }
+
+    /// A resizable copy: the caps (in points) keep their size and the middle fills the rest as
+    /// `resizingMode` says.
+    public func resizableImage(withCapInsets capInsets: UIEdgeInsets, resizingMode: UIImage.ResizingMode) -> UIImage {
+        let image = carryingTraits(to: UIImage(cgImage: cgImage, scale: scale, orientation: imageOrientation, renderingMode: renderingMode))
+        image.capInsets = UIEdgeInsets(top: Swift.max(0, capInsets.top.isFinite ? capInsets.top : 0),
+                                       left: Swift.max(0, capInsets.left.isFinite ? capInsets.left : 0),
+                                       bottom: Swift.max(0, capInsets.bottom.isFinite ? capInsets.bottom : 0),
+                                       right: Swift.max(0, capInsets.right.isFinite ? capInsets.right : 0))
+        image.resizingMode = resizingMode
+        return image
+    }
+
+    /// Draws the nine parts of a resizable image into `rect` (UIKit coordinates): corners at
+    /// their size, edges and middle stretched; caps wider than `rect` shrink in proportion.
+    func drawSliced(_ cgImage: CGImage, in rect: CGRect, context: CGContext) {
+        let rect = rect.standardized
+        guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite else { return }
+        func cuts(_ low: CGFloat, _ high: CGFloat, pixels: Int, start: CGFloat, length: CGFloat) -> (source: [CGFloat], target: [CGFloat]) {
+            let natural = CGFloat(pixels) / scale
+            let low = Swift.min(low, natural), high = Swift.min(high, natural - low)
+            let shrink = low + high > length ? length / (low + high) : 1
+            return ([0, low * scale, CGFloat(pixels) - high * scale, CGFloat(pixels)],
+                    [start, start + low * shrink, start + length - high * shrink, start + length])
+        }
+        let x = cuts(capInsets.left, capInsets.right, pixels: cgImage.width, start: rect.minX, length: rect.width)
+        let y = cuts(capInsets.top, capInsets.bottom, pixels: cgImage.height, start: rect.minY, length: rect.height)
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let source = CGRect(x: x.source[column], y: y.source[row],
+                                    width: x.source[column + 1] - x.source[column], height: y.source[row + 1] - y.source[row])
+                let target = CGRect(x: x.target[column], y: y.target[row],
+                                    width: x.target[column + 1] - x.target[column], height: y.target[row + 1] - y.target[row])
+                guard source.width > 0, source.height > 0, target.width > 0, target.height > 0,
+                      let piece = cgImage.cropping(to: source.integral) else { continue }
+                context.saveGState()
+                context.translateBy(x: 0, y: target.minY + target.maxY)
+                context.scaleBy(x: 1, y: -1)
+                context.draw(piece, in: target)
+                context.restoreGState()
+            }
+        }
+    }
+
+    /// The region of the image between its caps, as a layer's `contentsCenter` (unit
+    /// coordinates of the image); the whole image when it is not resizable.
+    var contentsCenter: CGRect {
+        let size = self.size
+        guard capInsets != .zero, size.width > 0, size.height > 0 else { return CGRect(x: 0, y: 0, width: 1, height: 1) }
+        let left = Swift.min(capInsets.left, size.width), right = Swift.min(capInsets.right, size.width - left)
+        let top = Swift.min(capInsets.top, size.height), bottom = Swift.min(capInsets.bottom, size.height - top)
+        return CGRect(x: left / size.width, y: top / size.height,
+                      width: (size.width - left - right) / size.width, height: (size.height - top - bottom) / size.height)
+    }
+}
+
+extension UITraitCollection {
+    /// A configuration that asks for images suited to these traits.
+    public var imageConfiguration: UIImage.Configuration { UIImage.Configuration(traitCollection: self) }
+}
+
+/// The versions of one image for different traits: an asset catalogue's image set, or images
+/// registered by the app.
+open class UIImageAsset: NSObject, @unchecked Sendable {
+    private let lock = NSLock()
+    private var registered: [(traits: UITraitCollection, image: UIImage)] = []
+    private let catalog: AssetCatalog?
+    private let name: String?
+
+    public override init() {
+        catalog = nil
+        name = nil
+        super.init()
+    }
+
+    init(catalog: AssetCatalog, name: String) {
+        self.catalog = catalog
+        self.name = name
+        super.init()
+    }
+
+    /// The version for `traitCollection`: a registered image whose traits it has (the most
+    /// specific), else the catalogue's version for it, else the first registered one.
+    open func image(with traitCollection: UITraitCollection) -> UIImage {
+        let candidates = lock.withLock { registered }
+        let matching = candidates.filter { traitCollection.containsTraits(in: $0.traits) }
+        if let best = matching.last { return best.image }
+        if let catalog, let name, let image = catalog.image(named: name, traits: traitCollection) { return image }
+        return candidates.first?.image ?? UIImage()
+    }
+
+    /// Adds `image` as the version for `traitCollection` (replacing one registered for the same
+    /// traits).
+    open func register(_ image: UIImage, with traitCollection: UITraitCollection) {
+        image.imageAsset = self
+        lock.withLock {
+            registered.removeAll { $0.traits == traitCollection }
+            registered.append((traitCollection, image))
+        }
+    }
+
+    /// Removes the version registered for `traitCollection`.
+    open func unregisterImage(with traitCollection: UITraitCollection) {
+        lock.withLock { registered.removeAll { $0.traits == traitCollection } }
+    }
+}
+
+extension AssetCatalog {
+    /// The image set `name`'s version for `traits`, with its rendering, slicing and asset.
+    func image(named name: String, traits: UITraitCollection) -> UIImage? {
+        guard let set: AssetImageSet = parsedSet(named: name, kind: .image, parse: { AssetImageSet($0) }),
+              let variant = set.variant(for: traits)
+        else { return nil }
+        let fileExtension = variant.file.pathExtension.lowercased()
+        guard fileExtension != "pdf", fileExtension != "svg" else {
+            ConsoleLog.report("[Assets] \(variant.file.path): vector images are not drawn yet.")
+            return nil
+        }
+        guard let cgImage = image(at: variant.file) else { return nil }
+        let scale = variant.scale ?? 1
+        let image = UIImage(cgImage: cgImage, scale: scale, orientation: .up, renderingMode: set.renderingMode)
+        if let caps = variant.capInsets {
+            image.capInsets = UIEdgeInsets(top: caps.top / scale, left: caps.left / scale, bottom: caps.bottom / scale, right: caps.right / scale)
+            image.resizingMode = variant.resizingMode
+        }
+        image.imageAsset = UIImageAsset(catalog: self, name: name)
+        return image
+    }
+}
+
+/// Loose image files, decoded once each.
+enum LooseImageCache {
+    private static let images = Locked<[String: CGImage]>([:])
+
+    static func image(at path: String) -> CGImage? {
+        if let cached = images.withLock({ $0[path] }) { return cached }
+        guard let data = FileManager.default.contents(atPath: path), let image = CGImage.decodeImage(data) else { return nil }
+        images.withLock { $0[path] = image }
+        return image
+    }
+}
+
+/// An image in an asset catalogue, by name (Xcode generates a static one for each image set).
+public struct ImageResource: Hashable, @unchecked Sendable {
+    /// The image set's name.
+    public let name: String
+    /// The bundle whose catalogue holds it.
+    public let bundle: Bundle
+
+    public init(name: String, bundle: Bundle) {
+        self.name = name
+        self.bundle = bundle
+    }
+}
+
+/// A colour in an asset catalogue, by name (Xcode generates a static one for each colour set).
+public struct ColorResource: Hashable, @unchecked Sendable {
+    /// The colour set's name.
+    public let name: String
+    /// The bundle whose catalogue holds it.
+    public let bundle: Bundle
+
+    public init(name: String, bundle: Bundle) {
+        self.name = name
+        self.bundle = bundle
+    }
+}
