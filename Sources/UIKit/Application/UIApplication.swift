@@ -149,6 +149,7 @@ open class UIApplication: UIResponder {
         ownedDelegate = delegate
         appBundle = AppBundle.relocate()
         infoDictionary = AppBundle.infoDictionary(of: appBundle)
+        AppFonts.register(in: appBundle)
         applicationState = .inactive
         _ = delegate?.application(self, willFinishLaunchingWithOptions: options)
         _ = delegate?.application(self, didFinishLaunchingWithOptions: options)

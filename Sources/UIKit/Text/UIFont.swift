@@ -20,8 +20,10 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
         super.init()
     }
 
-    /// The installed font with this PostScript, full or family name; nil for unknown names.
+    /// The installed font, or the app's own (see `AppFonts`), with this PostScript, full or
+    /// family name; nil for unknown names.
     public init?(name fontName: String, size fontSize: CGFloat) {
+        AppFonts.register(in: AppBundle.current)
         guard let face = FontCatalog.shared.face(named: fontName) else { return nil }
         ctFont = CTFont(face: face, size: fontSize > 0 ? fontSize : UIFont.systemFontSize)
         super.init()
@@ -146,12 +148,16 @@ open class UIFont: NSObject, NSCopying, @unchecked Sendable {
         return UIFont.preferredFont(forTextStyle: style, compatibleWith: traits)
     }
 
-    /// The installed families, sorted.
-    open class var familyNames: [String] { FontCatalog.shared.familyNames }
+    /// The installed families (with the app's own), sorted.
+    open class var familyNames: [String] {
+        AppFonts.register(in: AppBundle.current)
+        return FontCatalog.shared.familyNames
+    }
 
     /// The PostScript names of a family's faces.
     open class func fontNames(forFamilyName familyName: String) -> [String] {
-        FontCatalog.shared.records(inFamily: familyName).map(\.postScriptName).sorted()
+        AppFonts.register(in: AppBundle.current)
+        return FontCatalog.shared.records(inFamily: familyName).map(\.postScriptName).sorted()
     }
 }
 
