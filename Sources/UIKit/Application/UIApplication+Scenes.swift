@@ -87,11 +87,19 @@ extension UIApplication {
         session.scene = scene
         sessionList.append(session)
         sceneList.append(scene)
-        if let storyboard = configuration.storyboardName {
-            ConsoleLog.report("[SceneConfiguration] The scene's storyboard \"\(storyboard)\" is not loaded: storyboards are not supported yet.")
+        // A storyboard scene: its window, with the initial controller, is the delegate's before
+        // it hears of the connection, and is shown after.
+        var storyboardWindow: UIWindow?
+        if let name = configuration.storyboardName, let windowScene = scene as? UIWindowScene {
+            let window = UIWindow(windowScene: windowScene)
+            window.rootViewController = UIStoryboard(name: name, bundle: appBundle).instantiateInitialViewController()
+            (scene.delegate as? any UIWindowSceneDelegate)?.window = window
+            storyboardWindows.append(window)
+            storyboardWindow = window
         }
         scene.delegate?.scene(scene, willConnectTo: session, options: options)
         scene.post(UIScene.willConnectNotification)
+        if let storyboardWindow, storyboardWindow.isHidden { storyboardWindow.makeKeyAndVisible() }
         scene.move(to: .foregroundActive)
         sceneStatesChanged()
         return scene
@@ -107,6 +115,7 @@ extension UIApplication {
         scene.post(UIScene.didDisconnectNotification)
         let session = scene.session
         session.scene = nil
+        storyboardWindows.removeAll { $0.windowScene === scene }
         sessionList.removeAll { $0 === session }
         sceneStatesChanged()
         delegate?.application(self, didDiscardSceneSessions: [session])

@@ -105,6 +105,8 @@ open class UIApplication: UIResponder {
     var sceneList: [UIScene] = []
     /// The open sessions, in the order they opened.
     var sessionList: [UISceneSession] = []
+    /// Windows UIKit made from storyboards, kept whether or not a delegate keeps them.
+    var storyboardWindows: [UIWindow] = []
 
     override init() {
         super.init()
@@ -152,7 +154,18 @@ open class UIApplication: UIResponder {
         AppFonts.register(in: appBundle)
         applicationState = .inactive
         _ = delegate?.application(self, willFinishLaunchingWithOptions: options)
+        // An app without scenes may name a main storyboard: its window, with the initial
+        // controller, is the delegate's before launching finishes, and is shown after.
+        var mainWindow: UIWindow?
+        if !usesScenes, let name = infoDictionary["UIMainStoryboardFile"] as? String {
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            window.rootViewController = UIStoryboard(name: name, bundle: appBundle).instantiateInitialViewController()
+            delegate?.window = window
+            storyboardWindows.append(window)
+            mainWindow = window
+        }
         _ = delegate?.application(self, didFinishLaunchingWithOptions: options)
+        if let mainWindow, mainWindow.isHidden { mainWindow.makeKeyAndVisible() }
         NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: self)
         CATransaction.flush()
         Platform.setLifecycleHandler { event in

@@ -203,10 +203,21 @@ open class UIViewController: UIResponder {
         self.init(nibName: nil, bundle: nil)
     }
 
-    /// Archives are not supported; returns nil.
+    /// A controller from a storyboard: its attributes come from the coder, and its view is
+    /// loaded from the storyboard when first asked for.
     public required init?(coder: NSCoder) {
-        return nil
+        nibName = nil
+        nibBundle = nil
+        super.init(coder: coder)
+        if let coder = coder as? IBCoder {
+            storyboardSource = IBSource(document: coder.load.document, element: coder.element, bundle: coder.load.bundle,
+                                        storyboard: coder.load.storyboard)
+            coder.decodeViewController(self)
+        }
     }
+
+    /// Where a controller made from a storyboard came from.
+    var storyboardSource: IBSource?
 
     // MARK: The view
 
@@ -237,8 +248,18 @@ open class UIViewController: UIResponder {
         viewDidLoad()
     }
 
-    /// Creates the root view; the default makes a plain view the size of the screen.
+    /// Creates the root view: a storyboard controller's from its scene (its outlets connected,
+    /// then `awakeFromNib` sent to the views); else a plain view the size of the screen.
     open func loadView() {
+        if let source = storyboardSource, let element = source.element.child(key: "view") {
+            let load = IBLoad(document: source.document, bundle: source.bundle, storyboard: source.storyboard)
+            if let id = source.element["id"] { load.objects[id] = self }
+            let loaded = load.instantiate(element) as? UIView
+            load.addConnections(of: self, source.element)
+            view = loaded ?? UIView(frame: UIScreen.main.bounds)
+            load.finish()
+            return
+        }
         view = UIView(frame: UIScreen.main.bounds)
     }
 

@@ -167,7 +167,10 @@ open class UIButton: UIControl {
     }
 
     public required init?(coder: NSCoder) {
-        return nil
+        buttonType = (coder as? IBCoder)?.buttonType ?? .custom
+        super.init(coder: coder)
+        setUp()
+        (coder as? IBCoder)?.decodeButton(self)
     }
 
     private func setUp() {

@@ -149,8 +149,20 @@ open class UIControl: UIView {
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
 
+    /// A control from a storyboard or nib: enabled, selected, highlighted and the content
+    /// alignments come from the coder.
     public required init?(coder: NSCoder) {
-        return nil
+        super.init(coder: coder)
+        guard let ib = coder as? IBCoder else { return }
+        if let enabled = ib.bool("enabled") { isEnabled = enabled }
+        if let selected = ib.bool("selected") { isSelected = selected }
+        if let highlighted = ib.bool("highlighted") { isHighlighted = highlighted }
+        let horizontal: [String: ContentHorizontalAlignment] = [
+            "center": .center, "left": .left, "right": .right, "fill": .fill, "leading": .leading, "trailing": .trailing,
+        ]
+        let vertical: [String: ContentVerticalAlignment] = ["center": .center, "top": .top, "bottom": .bottom, "fill": .fill]
+        if let alignment = ib.string("contentHorizontalAlignment").flatMap({ horizontal[$0] }) { contentHorizontalAlignment = alignment }
+        if let alignment = ib.string("contentVerticalAlignment").flatMap({ vertical[$0] }) { contentVerticalAlignment = alignment }
     }
 
     // MARK: Targets and actions

@@ -92,7 +92,10 @@ open class UIImageView: UIView {
     }
 
     public required init?(coder: NSCoder) {
-        return nil
+        super.init(coder: coder)
+        let ib = coder as? IBCoder
+        isUserInteractionEnabled = ib?.bool("userInteractionEnabled") ?? false
+        ib?.decodeImageView(self)
     }
 
     /// The image's size, or the current size without an image.

@@ -68,7 +68,10 @@ open class UIStackView: UIView {
         for view in views { addArrangedSubview(view) }
     }
 
-    public required init?(coder: NSCoder) { nil }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        (coder as? IBCoder)?.decodeStackView(self)
+    }
 
     /// Adds `view` at the end (as a subview too, if it is not one).
     open func addArrangedSubview(_ view: UIView) {

@@ -135,8 +135,13 @@ open class UINavigationController: UIViewController {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
+    /// A navigation controller from a storyboard, with the root controller its relationship
+    /// segue names.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
+        if let ib = coder as? IBCoder, let root = ib.relationshipDestinations("rootViewController").first {
+            setViewControllers([root], animated: false)
+        }
     }
 
     // MARK: The stack

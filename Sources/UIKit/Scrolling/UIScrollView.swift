@@ -414,6 +414,29 @@ open class UIScrollView: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpScrolling()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        let clips = (coder as? IBCoder)?.bool("clipsSubviews")
+        setUpScrolling()
+        if let clips { clipsToBounds = clips }
+        if let ib = coder as? IBCoder {
+            if let bounces = ib.bool("bounces") { self.bounces = bounces }
+            if let paging = ib.bool("pagingEnabled") { isPagingEnabled = paging }
+            if let enabled = ib.bool("scrollEnabled") { isScrollEnabled = enabled }
+            if let shows = ib.bool("showsHorizontalScrollIndicator") { showsHorizontalScrollIndicator = shows }
+            if let shows = ib.bool("showsVerticalScrollIndicator") { showsVerticalScrollIndicator = shows }
+            for guide in ib.element.children(named: "viewLayoutGuide") {
+                guard let id = guide["id"] else { continue }
+                if guide["key"] == "contentLayoutGuide" { ib.load.objects[id] = contentLayoutGuide }
+                if guide["key"] == "frameLayoutGuide" { ib.load.objects[id] = frameLayoutGuide }
+            }
+        }
+    }
+
+    private func setUpScrolling() {
         clipsToBounds = true
         scrollPan.allowedScrollTypesMask = .all
         scrollPan.addHandler { [weak self] in self?.handlePan($0) }
@@ -422,8 +445,6 @@ open class UIScrollView: UIView {
         scrollPan.delegate = simultaneity
         addGestureRecognizer(contentTouchDelay)
     }
-
-    public required init?(coder: NSCoder) { nil }
 
     /// The bounds; a new origin is a scroll (the delegate hears `scrollViewDidScroll` and the
     /// view lays out again, as a list's tiling needs).

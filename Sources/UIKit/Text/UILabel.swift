@@ -47,8 +47,10 @@ open class UILabel: UIView {
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        isUserInteractionEnabled = false
-        contentMode = .redraw
+        let ib = coder as? IBCoder
+        isUserInteractionEnabled = ib?.bool("userInteractionEnabled") ?? false
+        if ib?.string("contentMode") == nil { contentMode = .redraw }
+        ib?.decodeLabel(self)
     }
 
     private func changed() {

@@ -123,8 +123,17 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     }
 
     /// Archives are not supported; returns nil.
+    /// A view from a storyboard or nib: its Interface Builder attributes, subviews and
+    /// constraints come from the coder.
     public required init?(coder: NSCoder) {
-        return nil
+        let layerType = (Self.layerClass as? CALayer.Type) ?? CALayer.self
+        layer = layerType.init()
+        drawsContent = DrawOverrideDetector.overridesDraw(Self.self)
+        super.init(coder: coder)
+        layer.delegate = self
+        layer.contentsScale = UIScreen.mainScale
+        if let coder = coder as? IBCoder { coder.decodeView(self) }
+        if drawsContent { layer.setNeedsDisplay() }
     }
 
     // MARK: Geometry (the layer's)

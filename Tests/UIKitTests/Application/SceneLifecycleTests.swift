@@ -62,6 +62,27 @@ final class SceneTestSceneDelegate: UIResponder, UIWindowSceneDelegate {
     func sceneDidEnterBackground(_ scene: UIScene) { sceneTestLog.append("sceneDidEnterBackground") }
 }
 
+/// A scene delegate for a storyboard scene: UIKit makes its window.
+final class SceneTestStoryboardSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        sceneTestLog.append("storyboard scene willConnectTo window \(window?.rootViewController is UINavigationController) "
+                            + "hidden \(window?.isHidden ?? false)")
+    }
+}
+
+/// An app delegate with a window property, for a main storyboard.
+final class SceneTestWindowAppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        sceneTestLog.append("app didFinishLaunching window \(window?.rootViewController is UINavigationController)")
+        return true
+    }
+}
+
 /// An app delegate that names its scene delegate's class itself, with no manifest entry for it.
 final class SceneTestClassConfiguringDelegate: UIResponder, UIApplicationDelegate {
     func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
@@ -79,10 +100,13 @@ final class SceneTestClassConfiguringDelegate: UIResponder, UIApplicationDelegat
 @Suite(.serialized) struct SceneLifecycleTests {
     /// Writes an `Info.plist` with `manifest` into a fresh folder and launches the app whose
     /// delegate class is `delegateClass` with it as the app's bundle, headless, on a manual clock.
-    private func launch(delegateClass: AnyClass, manifest: [String: Any]?) throws {
+    private func launch(delegateClass: AnyClass, manifest: [String: Any]?, extraInfo: [String: Any] = [:]) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("SceneLifecycleTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: StoryboardTests.app.appendingPathComponent("Main.storyboard"),
+                                         to: folder.appendingPathComponent("Main.storyboard"))
         var info: [String: Any] = ["CFBundleName": "SceneTest"]
+        info.merge(extraInfo) { $1 }
         if let manifest { info["UIApplicationSceneManifest"] = manifest }
         let data = try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
         try data.write(to: folder.appendingPathComponent("Info.plist"))
@@ -113,7 +137,12 @@ final class SceneTestClassConfiguringDelegate: UIResponder, UIApplicationDelegat
     /// Leaves the application as an app without scenes finds it.
     private func finish() {
         let application = UIApplication.shared
-        for scene in application.sceneList { application.disconnectScene(scene) }
+        for scene in application.sceneList {
+            for window in (scene as? UIWindowScene)?.windows ?? [] { window.isHidden = true }
+            application.disconnectScene(scene)
+        }
+        for window in application.storyboardWindows { window.isHidden = true }
+        application.storyboardWindows = []
         application.infoDictionary = [:]
         application.delegate = nil
     }
@@ -204,6 +233,46 @@ final class SceneTestClassConfiguringDelegate: UIResponder, UIApplicationDelegat
         defer { finish() }
         #expect(sceneTestLog == ["app willFinishLaunching", "app didFinishLaunching", "app didBecomeActive"])
         #expect(UIApplication.shared.connectedScenes.isEmpty)
+    }
+
+    @Test func aStoryboardSceneGetsItsWindowBeforeConnecting() throws {
+        let manifest: [String: Any] = [
+            "UISceneConfigurations": [
+                "UIWindowSceneSessionRoleApplication": [[
+                    "UISceneConfigurationName": "Default Configuration",
+                    "UISceneDelegateClassName": "$(PRODUCT_MODULE_NAME).SceneTestStoryboardSceneDelegate",
+                    "UISceneStoryboardFile": "Main",
+                ]],
+            ],
+        ]
+        try launch(delegateClass: SceneTestClassConfiguringDelegate.self, manifest: manifest)
+        defer { finish() }
+        let scene = try #require(UIApplication.shared.connectedScenes.first as? UIWindowScene)
+        // The app delegate's configuration has no delegate class or storyboard of its own:
+        // "Made in code" is not in the manifest, so its class (SceneTestSceneDelegate) serves.
+        #expect(scene.delegate is SceneTestSceneDelegate)
+        finish()
+        try launch(delegateClass: SceneTestAppDelegate.self, manifest: manifest)
+        let storyboardScene = try #require(UIApplication.shared.connectedScenes.first as? UIWindowScene)
+        let delegate = try #require(storyboardScene.delegate as? SceneTestStoryboardSceneDelegate)
+        #expect(sceneTestLog.contains("storyboard scene willConnectTo window true hidden true"))
+        let window = try #require(delegate.window)
+        #expect(!window.isHidden && window.isKeyWindow)
+        #expect(window.windowScene === storyboardScene)
+        let navigation = try #require(window.rootViewController as? UINavigationController)
+        #expect(navigation.viewControllers.first is StoryboardTestListController)
+        #expect(navigation.viewControllers.first?.isViewLoaded == true)
+    }
+
+    @Test func aMainStoryboardGivesTheAppDelegateItsWindow() throws {
+        try launch(delegateClass: SceneTestWindowAppDelegate.self, manifest: nil, extraInfo: ["UIMainStoryboardFile": "Main"])
+        defer { finish() }
+        #expect(sceneTestLog == ["app didFinishLaunching window true"])
+        let delegate = try #require(UIApplication.shared.delegate as? SceneTestWindowAppDelegate)
+        let window = try #require(delegate.window)
+        #expect(!window.isHidden && window.isKeyWindow)
+        #expect(window.frame == UIScreen.main.bounds)
+        window.isHidden = true
     }
 
     @Test func sizeRestrictionsReachTheDesktopWindow() throws {

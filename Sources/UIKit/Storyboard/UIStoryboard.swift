@@ -1,0 +1,119 @@
+import Foundation
+
+/// A storyboard: view controller scenes read at run time from the `.storyboard` file Xcode
+/// saves (its XML), found in a bundle by name.
+@preconcurrency @MainActor
+open class UIStoryboard: NSObject {
+    let document: IBDocument
+    let bundle: Bundle
+    let name: String
+
+    /// The storyboard `name` (without `.storyboard`) in `bundle` (the app's when nil): at the
+    /// bundle's top, in its `Base.lproj` or a language folder, or one folder down. Stops the app,
+    /// as iOS raises, when there is no such file or it cannot be read.
+    public init(name: String, bundle storyboardBundleOrNil: Bundle?) {
+        let bundle = storyboardBundleOrNil ?? AppBundle.current
+        guard let url = UIStoryboard.locate(name: name, extension: "storyboard", in: bundle) else {
+            fatalError("Could not find a storyboard named '\(name)' in bundle NSBundle <\(bundle.bundlePath)>")
+        }
+        do {
+            document = try IBStore.document(at: url)
+        } catch {
+            fatalError("Could not load the storyboard '\(name)': \(error)")
+        }
+        self.bundle = bundle
+        self.name = name
+        super.init()
+    }
+
+    /// Makes the storyboard's initial view controller (nil when it has none).
+    open func instantiateInitialViewController() -> UIViewController? {
+        instantiateInitialViewController(creator: nil)
+    }
+
+    /// Makes the initial view controller with `creator` (given the coder; nil makes it the usual
+    /// way).
+    open func instantiateInitialViewController<ViewController: UIViewController>(
+        creator block: ((NSCoder) -> ViewController?)? = nil) -> ViewController? {
+        guard let id = document.root["initialViewController"], let element = document.elements[id] else { return nil }
+        return instantiate(element, creator: block) as? ViewController
+    }
+
+    /// Makes the controller whose storyboard ID is `identifier`. Stops the app, as iOS raises,
+    /// when there is none.
+    open func instantiateViewController(withIdentifier identifier: String) -> UIViewController {
+        instantiateViewController(identifier: identifier, creator: nil)
+    }
+
+    /// Makes the controller whose storyboard ID is `identifier` with `creator`.
+    open func instantiateViewController<ViewController: UIViewController>(
+        identifier: String, creator block: ((NSCoder) -> ViewController?)? = nil) -> ViewController {
+        guard let element = scene(identifier: identifier) else {
+            fatalError("Storyboard (<UIStoryboard: \(name)>) doesn't contain a view controller with identifier '\(identifier)'")
+        }
+        guard let made = instantiate(element, creator: block) as? ViewController else {
+            fatalError("The view controller with identifier '\(identifier)' in storyboard '\(name)' is not a \(ViewController.self)")
+        }
+        return made
+    }
+
+    /// The scene controller element with `storyboardIdentifier`.
+    func scene(identifier: String) -> IBElement? {
+        for scene in document.root.child("scenes")?.children(named: "scene") ?? [] {
+            for object in scene.child("objects")?.children ?? [] where object["storyboardIdentifier"] == identifier {
+                return object
+            }
+        }
+        return nil
+    }
+
+    /// Makes a scene's controller (its view loads later, when first asked for).
+    func instantiate<ViewController: UIViewController>(_ element: IBElement,
+                                                       creator: ((NSCoder) -> ViewController?)?) -> UIViewController? {
+        let load = IBLoad(document: document, bundle: bundle, storyboard: self)
+        let controller: UIViewController?
+        if let creator {
+            controller = creator(IBCoder(element: element, load: load))
+        } else {
+            controller = load.instantiate(element) as? UIViewController
+        }
+        load.finish()
+        return controller
+    }
+
+    /// The file for a document `name` in `bundle`.
+    static func locate(name: String, extension fileExtension: String, in bundle: Bundle) -> URL? {
+        let fileName = name.hasSuffix("." + fileExtension) ? name : name + "." + fileExtension
+        let root = bundle.bundleURL
+        var candidates = [root.appendingPathComponent(fileName), root.appendingPathComponent("Base.lproj/" + fileName)]
+        for language in Bundle.main.preferredLocalizations + ["en"] {
+            candidates.append(root.appendingPathComponent("\(language).lproj/" + fileName))
+        }
+        if let folders = try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil) {
+            for folder in folders.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
+                candidates.append(folder.appendingPathComponent(fileName))
+                candidates.append(folder.appendingPathComponent("Base.lproj/" + fileName))
+            }
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+}
+
+/// Interface Builder documents, parsed once per file.
+@MainActor
+enum IBStore {
+    private static var documents: [String: IBDocument] = [:]
+
+    static func document(at url: URL) throws -> IBDocument {
+        let path = url.standardizedFileURL.path
+        if let known = documents[path] { return known }
+        let document = try IBDocument(url: url)
+        documents[path] = document
+        return document
+    }
+}
+
+extension UIViewController {
+    /// The storyboard the controller was made from (nil for one made in code).
+    public var storyboard: UIStoryboard? { storyboardSource?.storyboard }
+}
