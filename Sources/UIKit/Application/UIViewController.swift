@@ -260,6 +260,21 @@ open class UIViewController: UIResponder {
             load.finish()
             return
         }
+        // A nib: the one named, else one named after the class (without "Controller" first).
+        let bundle = nibBundle ?? AppBundle.current
+        let className = String(describing: type(of: self))
+        var candidates = [String]()
+        if let nibName { candidates.append(nibName) } else {
+            if className.hasSuffix("Controller") { candidates.append(String(className.dropLast("Controller".count))) }
+            candidates.append(className)
+        }
+        if let name = candidates.first(where: { IBStore.hasNib(named: $0, in: bundle) }) {
+            _ = UINib(nibName: name, bundle: bundle).instantiate(withOwner: self)
+            if isViewLoaded { return }
+            ConsoleLog.report("-[UIViewController _loadViewFromNibNamed:bundle:] loaded the \"\(name)\" nib but the view outlet was not set.")
+        } else if let nibName {
+            ConsoleLog.report("Could not load NIB in bundle: 'NSBundle <\(bundle.bundlePath)> (loaded)' with name '\(nibName)'")
+        }
         view = UIView(frame: UIScreen.main.bounds)
     }
 

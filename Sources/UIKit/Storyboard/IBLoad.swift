@@ -85,6 +85,11 @@ final class IBLoad {
         if let connections = element.child("connections") { self.connections.append((controller, connections)) }
     }
 
+    /// Records the `<connections>` of a placeholder (a nib's File's Owner) standing for `source`.
+    func addConnections(source: AnyObject, _ connections: IBElement) {
+        self.connections.append((source, connections))
+    }
+
     /// Records a view's constraints for after the tree is built.
     func registerConstraints(of view: UIView, _ element: IBElement) {
         for constraint in element.child("constraints")?.children(named: "constraint") ?? [] {
@@ -110,7 +115,9 @@ final class IBLoad {
                                           + "points to an object that is not in this load.")
                         continue
                     }
-                    OutletWriter.set(property, of: source, to: value, file: document.url.lastPathComponent)
+                    if !UIKitOutlets.set(property, of: source, to: value) {
+                        OutletWriter.set(property, of: source, to: value, file: document.url.lastPathComponent)
+                    }
                 case "outletCollection":
                     guard let property = connection["property"], let destination = connection["destination"],
                           let value = objects[destination] else { continue }

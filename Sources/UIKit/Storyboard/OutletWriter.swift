@@ -59,7 +59,9 @@ enum OutletWriter {
             let address = Unmanaged.passUnretained(object).toOpaque() + fieldOffset(type, index: index)
             if !metadata.isStrong {
                 // A weak reference: only objects fit, and the runtime stores them.
-                guard let referent = value as AnyObject?, fits(referent, field), let weakAssign else {
+                // Only a plain class reference (one word): a weak protocol existential also holds
+                // its witness table, which the runtime's weak assignment does not set.
+                guard let referent = value as AnyObject?, fits(referent, field), isOneWord(field), let weakAssign else {
                     report("\(file): the outlet \(property) of \(className) cannot hold a \(String(reflecting: Swift.type(of: value))).")
                     return false
                 }
@@ -79,6 +81,11 @@ enum OutletWriter {
         }
         report("\(file): \(className) is not key value coding-compliant for the key \(property) (no stored property of that name).")
         return false
+    }
+
+    private static func isOneWord(_ field: Any.Type) -> Bool {
+        func size<Field>(_: Field.Type) -> Int { MemoryLayout<Field>.size }
+        return _openExistential(field, do: size) == MemoryLayout<UnsafeRawPointer>.size
     }
 
     /// Whether `object` fits a weak field of type `field` (an optional of a class or protocol).

@@ -104,6 +104,28 @@ open class UIStoryboard: NSObject {
 enum IBStore {
     private static var documents: [String: IBDocument] = [:]
 
+    private static var nibs: [String: Set<String>] = [:]
+
+    /// Whether the bundle has a nib `name` (its nib names are listed once).
+    static func hasNib(named name: String, in bundle: Bundle) -> Bool {
+        let root = bundle.bundleURL.standardizedFileURL
+        if let known = nibs[root.path] { return known.contains(name) }
+        var names = Set<String>()
+        let fileManager = FileManager.default
+        var folders = [root]
+        for child in (try? fileManager.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? [] {
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: child.path, isDirectory: &isDirectory), isDirectory.boolValue { folders.append(child) }
+        }
+        for folder in folders {
+            for file in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [] where file.hasSuffix(".xib") {
+                names.insert(String(file.dropLast(4)))
+            }
+        }
+        nibs[root.path] = names
+        return names.contains(name)
+    }
+
     static func document(at url: URL) throws -> IBDocument {
         let path = url.standardizedFileURL.path
         if let known = documents[path] { return known }

@@ -44,6 +44,11 @@ final class StoryboardTestBadgeView: UIView {
     }
 }
 
+/// A controller whose view comes from a same-named XIB.
+final class StoryboardTestProfileController: UIViewController {
+    weak var nameLabel: UILabel?
+}
+
 /// Storyboards read from the XML Xcode saves (the fixture `Fixtures/StoryboardApp/Main.storyboard`
 /// is written in Interface Builder's document format by hand): scenes, the initial controller
 /// and a navigation relationship, views and their attributes, constraints, outlets (weak,
@@ -194,5 +199,44 @@ final class StoryboardTestBadgeView: UIView {
         let label = UILabel()
         #expect(OutletWriter.set("titleLabel", of: list, to: label, file: "Test.storyboard"))
         #expect(list.titleLabel === label)
+    }
+
+    @Test func aControllerLoadsTheNibNamedAfterItsClass() throws {
+        let controller = StoryboardTestProfileController(nibName: nil, bundle: Bundle(url: StoryboardTests.app)!)
+        let view = try #require(controller.view)
+        #expect(view.backgroundColor?.cgColor.components == UIColor.systemBackground.cgColor.components)
+        let label = try #require(controller.nameLabel)
+        #expect(label.superview === view)
+        #expect(label.text == "Ada Lovelace")
+        #expect(label.font == UIFont.systemFont(ofSize: 20, weight: .semibold))
+        // Named explicitly, too.
+        let named = StoryboardTestProfileController(nibName: "StoryboardTestProfile", bundle: Bundle(url: StoryboardTests.app)!)
+        #expect(named.nameLabel == nil)
+        named.loadViewIfNeeded()
+        #expect(named.nameLabel?.text == "Ada Lovelace")
+    }
+
+    @Test func aNibGivesItsTopLevelObjectsInOrder() throws {
+        let bundle = Bundle(url: StoryboardTests.app)!
+        let objects = UINib(nibName: "Badge", bundle: bundle).instantiate(withOwner: nil)
+        #expect(objects.count == 2)
+        let badge = try #require(objects.first as? StoryboardTestBadgeView)
+        #expect(badge.madeByCoder)
+        #expect(badge.frame == CGRect(x: 0, y: 0, width: 80, height: 30))
+        #expect((objects.last as? UILabel)?.text == "Second")
+        // Each instantiation makes new objects.
+        let again = try #require(bundle.loadNibNamed("Badge", owner: nil)?.first as? StoryboardTestBadgeView)
+        #expect(again !== badge)
+    }
+
+    @Test func aMissingNibStopsWithUIKitsMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                _ = UINib(nibName: "Nowhere", bundle: Bundle(url: StoryboardTests.app)!)
+            }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("Could not load NIB in bundle"))
+        #expect(message.contains("with name 'Nowhere'"))
     }
 }
