@@ -253,6 +253,7 @@ open class UIViewController: UIResponder {
     open func loadView() {
         if let source = storyboardSource, let element = source.element.child(key: "view") {
             let load = IBLoad(document: source.document, bundle: source.bundle, storyboard: source.storyboard)
+            load.sceneController = self
             if let id = source.element["id"] { load.objects[id] = self }
             let loaded = load.instantiate(element) as? UIView
             load.addConnections(of: self, source.element)
@@ -280,6 +281,23 @@ open class UIViewController: UIResponder {
 
     /// Called once after the root view is loaded.
     open func viewDidLoad() {}
+
+    // MARK: Segues
+
+    /// Called before a segue from this controller performs: pass data to `segue.destination`.
+    open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+
+    /// Whether the segue a control triggers should perform (true by default). Not asked for
+    /// `performSegue(withIdentifier:sender:)`.
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+    /// Whether this controller takes the unwind segue `action` (true by default).
+    ///
+    /// - Note: Differs from Apple: the action is the selector's name (`"unwindToList:"`);
+    ///   Swift on Linux has no `Selector`.
+    open func canPerformUnwindSegueAction(_ action: String, from fromViewController: UIViewController, sender: Any?) -> Bool {
+        true
+    }
 
     /// Whether the controller's view is in editing mode.
     open var isEditing: Bool {

@@ -10,6 +10,8 @@ final class IBLoad {
     let bundle: Bundle
     /// The storyboard the load is from (segues and relationship controllers need it).
     weak var storyboard: UIStoryboard?
+    /// The scene's controller when the load builds its view (segues start from it).
+    weak var sceneController: UIViewController?
     /// Objects by their id; placeholders (a nib's owner, a scene's controller when its view is
     /// loaded) are put here before the load starts.
     var objects: [String: AnyObject] = [:]
@@ -36,7 +38,7 @@ final class IBLoad {
     private static let defaultClasses: [String: AnyClass] = [
         "view": UIView.self, "label": UILabel.self, "button": UIButton.self, "imageView": UIImageView.self,
         "stackView": UIStackView.self, "scrollView": UIScrollView.self, "viewController": UIViewController.self,
-        "navigationController": UINavigationController.self,
+        "navigationController": UINavigationController.self, "containerView": UIView.self,
     ]
 
     /// The class an element asks for: its `customClass` (in `customModule`, else the app's
@@ -127,6 +129,8 @@ final class IBLoad {
                     collections[ObjectIdentifier(source)] = entry
                 case "action":
                     connectAction(connection, source: source)
+                case "segue":
+                    connectSegue(connection, source: source)
                 default:
                     continue
                 }
@@ -153,6 +157,32 @@ final class IBLoad {
             return
         }
         control.addAction(UIAction { [weak control] _ in action(control) }, for: events)
+    }
+
+    /// A segue from a control (performed when the control is used, if the controller agrees) or
+    /// an embed segue from a container view (performed now: the child fills the container).
+    private func connectSegue(_ segue: IBElement, source: AnyObject) {
+        guard let controller = sceneController else { return }
+        if segue["kind"] == "embed", let container = source as? UIView {
+            guard let id = segue["destination"], let element = document.elements[id] else { return }
+            let nested = IBLoad(document: document, bundle: bundle, storyboard: storyboard)
+            guard let child = nested.instantiate(element) as? UIViewController else { return }
+            nested.finish()
+            controller.prepare(for: UIStoryboardSegue(identifier: segue["identifier"], source: controller, destination: child), sender: nil)
+            controller.addChild(child)
+            child.view.frame = container.bounds
+            child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            container.addSubview(child.view)
+            child.didMove(toParent: controller)
+            return
+        }
+        guard let control = source as? UIControl else { return }
+        let events: UIControl.Event = control is UIButton ? .touchUpInside : .primaryActionTriggered
+        control.addAction(UIAction { [weak controller, weak control] _ in
+            guard let controller else { return }
+            if let identifier = segue["identifier"], !controller.shouldPerformSegue(withIdentifier: identifier, sender: control) { return }
+            controller.perform(segue, sender: control)
+        }, for: events)
     }
 
     private static let controlEvents: [String: UIControl.Event] = [

@@ -26,6 +26,30 @@ final class StoryboardTestListController: UIViewController {
     func addNote(_ sender: Any?) {
         added.append((sender as? UIButton)?.currentTitle ?? "?")
     }
+
+    var allowsSegues = true
+    var prepared: [(identifier: String?, destination: UIViewController, sender: Any?)] = []
+    var unwound = 0
+
+    override func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { allowsSegues }
+
+    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+        prepared.append((segue.identifier, segue.destination, sender))
+        segue.destination.title = "Prepared by the list"
+    }
+
+    func unwindToList(_ segue: UIStoryboardSegue) {
+        unwound += 1
+    }
+}
+
+/// A custom segue class.
+final class StoryboardTestSegue: UIStoryboardSegue {
+    static var performed = 0
+
+    override func perform() {
+        StoryboardTestSegue.performed += 1
+    }
 }
 
 /// A custom view class in a scene.
@@ -238,5 +262,91 @@ final class StoryboardTestProfileController: UIViewController {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("Could not load NIB in bundle"))
         #expect(message.contains("with name 'Nowhere'"))
+    }
+
+    /// The list in a navigation controller in a window, on a manual clock.
+    private func listInWindow() throws -> (StoryboardTestListController, UINavigationController, UIWindow) {
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        let list = try #require(navigation.viewControllers.first as? StoryboardTestListController)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        window.layoutIfNeeded()
+        return (list, navigation, window)
+    }
+
+    @Test func seguesPrepareAndShowTheirDestination() {
+        withManualClock { clock in
+            guard let (list, navigation, window) = try? listInWindow() else { Issue.record("no list"); return }
+            defer { window.isHidden = true }
+            list.performSegue(withIdentifier: "showDetail", sender: "manual")
+            CATransaction.flush()
+            clock.advance(by: 1)
+            #expect(navigation.viewControllers.count == 2)
+            guard let detail = navigation.topViewController else { Issue.record("no detail"); return }
+            #expect(detail.title == "Prepared by the list")
+            #expect(list.prepared.count == 1 && list.prepared[0].identifier == "showDetail" && list.prepared[0].sender as? String == "manual")
+            // The embedded child fills its container, and the detail prepared it.
+            #expect(detail.children.count == 1)
+            let container = detail.children.first?.view.superview
+            #expect(container?.frame == CGRect(x: 16, y: 200, width: 200, height: 100))
+            #expect(detail.children.first?.view.frame == container?.bounds)
+        }
+    }
+
+    @Test func aControlsSegueAsksFirst() {
+        withManualClock { clock in
+            guard let (list, navigation, window) = try? listInWindow() else { Issue.record("no list"); return }
+            defer { window.isHidden = true }
+            list.allowsSegues = false
+            list.buttons[1].sendActions(for: .touchUpInside)
+            CATransaction.flush()
+            clock.advance(by: 1)
+            #expect(navigation.viewControllers.count == 1)
+            list.allowsSegues = true
+            list.buttons[1].sendActions(for: .touchUpInside)
+            CATransaction.flush()
+            clock.advance(by: 1)
+            #expect(navigation.viewControllers.count == 2)
+            #expect(list.prepared.last?.sender as? UIButton === list.buttons[1])
+            // Unwinding from the detail's Done button returns to the list, which hears it.
+            StoryboardActions.register(StoryboardTestListController.self, "unwindToList:") { controller, segue in
+                if let segue = segue as? UIStoryboardSegue { controller.unwindToList(segue) }
+            }
+            guard let detail = navigation.topViewController,
+                  let done = detail.view.subviews.compactMap({ $0 as? UIButton }).first else { Issue.record("no Done button"); return }
+            done.sendActions(for: .touchUpInside)
+            CATransaction.flush()
+            clock.advance(by: 1)
+            #expect(list.unwound == 1)
+            #expect(navigation.viewControllers.count == 1)
+        }
+    }
+
+    @Test func presentationAndCustomSegues() {
+        withManualClock { clock in
+            guard let (list, _, window) = try? listInWindow() else { Issue.record("no list"); return }
+            defer { window.isHidden = true }
+            list.performSegue(withIdentifier: "presentDetail", sender: nil)
+            CATransaction.flush()
+            clock.advance(by: 1)
+            let presented = list.presentedViewController ?? list.navigationController?.presentedViewController
+            #expect(presented?.modalPresentationStyle == .fullScreen)
+            #expect(presented?.modalTransitionStyle == .crossDissolve)
+            let before = StoryboardTestSegue.performed
+            list.performSegue(withIdentifier: "custom", sender: nil)
+            #expect(StoryboardTestSegue.performed == before + 1)
+        }
+    }
+
+    @Test func anUnknownSegueStopsWithUIKitsMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let storyboard = UIStoryboard(name: "Main", bundle: Bundle(url: StoryboardTests.app)!)
+                storyboard.instantiateViewController(withIdentifier: "List").performSegue(withIdentifier: "nowhere", sender: nil)
+            }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("has no segue with identifier 'nowhere'"))
     }
 }
