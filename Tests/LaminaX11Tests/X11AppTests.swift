@@ -73,30 +73,38 @@ extension X11ServerTests {
             // is scaled by 560/720 and centred, so the long table's phone spans about
             // x 193…367, y 184…492 and the photo grid's x 376…550.
             func region(_ x: Int) -> [UInt32] { probe.pixels(window, x: x, y: 200, width: 150, height: 260) }
+            // Waits are generous and page changes are awaited until the screen is still:
+            // under a loaded machine (the whole suite runs beside this) a page's transition
+            // can take seconds, and a press counted before the last one settled skips a page.
             func waitForChange(from old: [UInt32], at x: Int) -> [UInt32]? {
-                for _ in 0..<300 {
+                for _ in 0..<1500 {
                     usleep(10_000)
                     let now = region(x)
                     if now != old { return now }
                 }
                 return nil
             }
+            func waitUntilStill(at x: Int) -> [UInt32] {
+                var last = region(x)
+                var stillFor = 0
+                for _ in 0..<1500 where stillFor < 40 {
+                    usleep(10_000)
+                    let now = region(x)
+                    if now == last { stillFor += 1 } else { stillFor = 0; last = now }
+                }
+                return last
+            }
             probe.focus(window, gained: true)
             // ← from the first page wraps to the last (AppKit), ← again: the controls, and
             // once more: the lists.
-            var shown = region(205)
-            for press in 0..<2 {
+            var shown = waitUntilStill(at: 205)
+            for press in 0..<3 {
                 probe.key(window, press: true, keycode: 113, time: UInt32(1000 + press * 100))
                 probe.key(window, press: false, keycode: 113, time: UInt32(1050 + press * 100))
-                shown = waitForChange(from: shown, at: 205) ?? shown
-                usleep(300_000)
-                shown = region(205)
+                _ = try #require(waitForChange(from: shown, at: 205), "page \(press + 1) to the left showed")
+                shown = waitUntilStill(at: 205)
             }
-            probe.key(window, press: true, keycode: 113, time: 1300)
-            probe.key(window, press: false, keycode: 113, time: 1350)
-            var table = try #require(waitForChange(from: shown, at: 205), "the lists page showed")
-            usleep(300_000)
-            table = region(205)
+            var table = shown
             // Three wheel notches down over the long table.
             for notch in 0..<3 {
                 let time = UInt32(2000 + notch * 40)
@@ -104,8 +112,7 @@ extension X11ServerTests {
                 probe.button(window, press: false, button: 5, x: 280, y: 340, state: 0x1000, time: time + 1)
             }
             table = try #require(waitForChange(from: table, at: 205), "the wheel scrolled the table")
-            usleep(1_000_000)
-            table = region(205)
+            table = waitUntilStill(at: 205)
             // A drag up by 150 pixels.
             probe.button(window, press: true, x: 280, y: 420, time: 4000)
             for step in 1...10 {
@@ -114,8 +121,7 @@ extension X11ServerTests {
             probe.button(window, press: false, x: 280, y: 270, state: 0x100, time: 4200)
             #expect(waitForChange(from: table, at: 205) != nil, "the drag scrolled the table")
             // The photo grid under the wheel.
-            usleep(500_000)
-            let grid = region(390)
+            let grid = waitUntilStill(at: 390)
             probe.button(window, press: true, button: 5, x: 460, y: 340, time: 6000)
             probe.button(window, press: false, button: 5, x: 460, y: 340, state: 0x1000, time: 6001)
             #expect(waitForChange(from: grid, at: 390) != nil, "the wheel scrolled the photo grid")
