@@ -73,6 +73,7 @@ open class UIActivityIndicatorView: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUp()
+        (coder as? IBCoder)?.decodeActivityIndicator(self)
     }
 
     /// Starts the wheel (and shows the view).

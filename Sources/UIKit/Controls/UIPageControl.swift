@@ -110,6 +110,7 @@ open class UIPageControl: UIControl {
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
+        (coder as? IBCoder)?.decodePageControl(self)
     }
 
     open override var intrinsicContentSize: CGSize { size(forNumberOfPages: numberOfPages) }

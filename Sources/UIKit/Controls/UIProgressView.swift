@@ -65,6 +65,7 @@ open class UIProgressView: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUpLayers()
+        (coder as? IBCoder)?.decodeProgressView(self)
     }
 
     static func height(_ style: Style) -> CGFloat { style == .bar ? 2.5 : 4 }

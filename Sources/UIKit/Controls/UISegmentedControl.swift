@@ -69,6 +69,7 @@ open class UISegmentedControl: UIControl {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUp()
+        (coder as? IBCoder)?.decodeSegmentedControl(self)
     }
 
     // MARK: Segments

@@ -119,6 +119,7 @@ open class UISlider: UIControl {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUpLayers()
+        (coder as? IBCoder)?.decodeSlider(self)
     }
 
     open override var intrinsicContentSize: CGSize {

@@ -95,6 +95,7 @@ open class UIStepper: UIControl {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUpLayers()
+        (coder as? IBCoder)?.decodeStepper(self)
     }
 
     /// The size components are ignored: a stepper is 94 × 32 points.

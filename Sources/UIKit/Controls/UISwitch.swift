@@ -83,6 +83,7 @@ open class UISwitch: UIControl {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUpLayers()
+        (coder as? IBCoder)?.decodeSwitch(self)
     }
 
     /// The size components are ignored: a switch is always 51 × 31 points.

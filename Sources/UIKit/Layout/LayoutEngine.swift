@@ -1625,10 +1625,17 @@ extension UIView {
     /// Sets the frames of subviews positioned by constraints from the solved layout of this
     /// hierarchy, rounded to the screen's pixels (`layoutSubviews()`'s default work).
     func applyConstraintLayout() {
+        // The root is held for the pass: the engine reads it, and the last other reference to
+        // a window can go while a commit lays out what it showed.
+        let root = layoutRoot
+        withExtendedLifetime(root) { applyConstraintLayout(root: root) }
+    }
+
+    private func applyConstraintLayout(root: UIView) {
         let engine: LayoutEngine
         if storedSubviews.contains(where: { !$0.isPlacedByFrame }) {
             engine = layoutEngine
-        } else if let own = layoutRoot.constraintState?.engine, own.hasPendingWork {
+        } else if let own = root.constraintState?.engine, own.hasPendingWork {
             // A view next to a changed input: it solves the change and places what moved.
             engine = own
         } else {

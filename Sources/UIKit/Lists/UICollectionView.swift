@@ -169,22 +169,74 @@ open class UICollectionView: UIScrollView {
         backgroundColor = .systemBackground
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A collection view from a storyboard or nib: its layout (a flow layout with its sizes,
+    /// or a custom layout class), its prototype cells and supplementary views, made when
+    /// dequeued by their reuse identifiers.
+    public required init?(coder: NSCoder) {
+        let ib = coder as? IBCoder
+        collectionViewLayout = ib?.collectionLayout() ?? UICollectionViewFlowLayout()
+        super.init(coder: coder)
+        collectionViewLayout.collectionView = self
+        if ib?.has("backgroundColor") != true { backgroundColor = .systemBackground }
+        ib?.decodeCollectionView(self)
+    }
 
     // MARK: Registration and reuse
 
     private var cellClasses: [String: UICollectionViewCell.Type] = [:]
     private var supplementaryClasses: [String: UICollectionReusableView.Type] = [:]
+    /// Nibs and storyboard prototypes by key (`cell/` + identifier, or `view/` + kind + `/` +
+    /// identifier).
+    private var madeFrom: [String: MadeFrom] = [:]
     private var reusableViews: [String: [UICollectionReusableView]] = [:]
+
+    enum MadeFrom {
+        case nib(UINib)
+        case prototype(IBPrototype)
+
+        @MainActor func make(kind: String) -> UICollectionReusableView {
+            switch self {
+            case .nib(let nib):
+                let objects = nib.instantiate(withOwner: nil)
+                guard objects.count == 1, let view = objects.first as? UICollectionReusableView else {
+                    fatalError("invalid nib registered for identifier - nib must contain exactly one top level object which "
+                               + "must be a \(kind == "cell" ? "UICollectionViewCell" : "UICollectionReusableView") instance")
+                }
+                return view
+            case .prototype(let prototype):
+                return prototype.make() as? UICollectionReusableView ?? UICollectionReusableView(frame: .zero)
+            }
+        }
+    }
 
     /// Makes cells of `cellClass` for `identifier`.
     open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
         cellClasses[identifier] = cellClass as? UICollectionViewCell.Type
+        madeFrom["cell/" + identifier] = nil
+    }
+
+    /// Makes cells for `identifier` from `nib`, whose one top-level object is the cell.
+    open func register(_ nib: UINib?, forCellWithReuseIdentifier identifier: String) {
+        madeFrom["cell/" + identifier] = nib.map { .nib($0) }
+        cellClasses[identifier] = nil
     }
 
     /// Makes supplementary views of `viewClass` for `elementKind` and `identifier`.
     open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
         supplementaryClasses[elementKind + "/" + identifier] = viewClass as? UICollectionReusableView.Type
+        madeFrom["view/" + elementKind + "/" + identifier] = nil
+    }
+
+    /// Makes supplementary views for `kind` and `identifier` from `nib`.
+    open func register(_ nib: UINib?, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
+        madeFrom["view/" + kind + "/" + identifier] = nib.map { .nib($0) }
+        supplementaryClasses[kind + "/" + identifier] = nil
+    }
+
+    /// A storyboard's prototype cell (`kind` nil) or supplementary view.
+    func registerPrototype(_ prototype: IBPrototype, kind: String?, identifier: String) {
+        madeFrom[(kind.map { "view/" + $0 + "/" } ?? "cell/") + identifier] = .prototype(prototype)
+        if kind == nil { cellClasses[identifier] = nil }
     }
 
     private func reuse(_ key: String) -> UICollectionReusableView? {
@@ -201,6 +253,10 @@ open class UICollectionView: UIScrollView {
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
         if let cell = reuse("cell/" + identifier) as? UICollectionViewCell { return cell }
         if let cellClass = cellClasses[identifier] { return cellClass.init(_registeredReuseIdentifier: identifier) }
+        if let source = madeFrom["cell/" + identifier], let cell = source.make(kind: "cell") as? UICollectionViewCell {
+            cell.reuseIdentifier = identifier
+            return cell
+        }
         print("UICollectionView: could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
         return UICollectionViewCell(_registeredReuseIdentifier: identifier)
     }
@@ -211,6 +267,11 @@ open class UICollectionView: UIScrollView {
         let key = elementKind + "/" + identifier
         if let view = reuse("view/" + key) { return view }
         if let viewClass = supplementaryClasses[key] { return viewClass.init(_registeredReuseIdentifier: identifier) }
+        if let source = madeFrom["view/" + key] {
+            let view = source.make(kind: elementKind)
+            view.reuseIdentifier = identifier
+            return view
+        }
         print("UICollectionView: could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier")
         return UICollectionReusableView(_registeredReuseIdentifier: identifier)
     }
@@ -627,6 +688,7 @@ open class UICollectionView: UIScrollView {
         }
         selected.insert(path)
         cellForVisibleItem(path)?.isSelected = true
+        if let cell = cellForVisibleItem(path), let segue = cell.selectionSegue { segue.trigger(sender: cell) }
         collectionDelegate?.collectionView(self, didSelectItemAt: path)
     }
 

@@ -23,7 +23,11 @@ open class UICollectionReusableView: UIView {
         self.reuseIdentifier = reuseIdentifier
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A view from a storyboard or nib, with its reuse identifier.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        reuseIdentifier = (coder as? IBCoder)?.string("reuseIdentifier")
+    }
 
     /// Called before the view is handed out again.
     open func prepareForReuse() {}
@@ -72,7 +76,21 @@ open class UICollectionViewCell: UICollectionReusableView {
         addSubview(contentView)
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A cell from a storyboard or nib: its content view's subviews come from the coder.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        contentView.frame = bounds
+        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        insertSubview(contentView, at: 0)
+        if let ib = coder as? IBCoder, let content = ib.element.child(key: "contentView") {
+            IBCoder(element: content, load: ib.load).decodeView(contentView)
+            contentView.frame = bounds
+            contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        }
+    }
+
+    /// The segue a storyboard connects to selecting the cell.
+    var selectionSegue: IBSegueTrigger?
 
     /// Whether the cell is selected.
     open var isSelected = false { didSet { updateLook() } }

@@ -47,7 +47,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         super.init()
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A flow layout from a storyboard: its sizes, spacings, insets and direction.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        (coder as? IBCoder)?.decodeFlowLayout(self)
+    }
 
     private var flowDelegate: (any UICollectionViewDelegateFlowLayout)? {
         collectionView?.delegate as? any UICollectionViewDelegateFlowLayout

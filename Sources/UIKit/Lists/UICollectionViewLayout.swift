@@ -137,7 +137,10 @@ open class UICollectionViewLayout: NSObject {
         super.init()
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A layout from a storyboard (a custom layout class, or a flow layout with its sizes).
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
 
     /// Works out the layout (called before the collection view asks for attributes, after
     /// every invalidation).

@@ -150,6 +150,10 @@ open class UITableView: UIScrollView {
         self.style = style
         super.init(frame: frame)
         backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
+        setUpTable()
+    }
+
+    private func setUpTable() {
         alwaysBounceVertical = true
         swipeRecognizer.maximumNumberOfTouches = 1
         swipeRecognizer.addHandler { [weak self] in self?.handleSwipePan($0) }
@@ -160,35 +164,93 @@ open class UITableView: UIScrollView {
         self.init(frame: frame, style: .plain)
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A table from a storyboard or nib: its style, heights, separators and selection, its
+    /// prototype cells (made when dequeued by their reuse identifiers) and its static sections.
+    public required init?(coder: NSCoder) {
+        let ib = coder as? IBCoder
+        style = ib?.tableStyle ?? .plain
+        super.init(coder: coder)
+        if ib?.has("backgroundColor") != true {
+            backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
+        }
+        setUpTable()
+        ib?.decodeTableView(self)
+    }
 
     // MARK: Registration and reuse
 
-    private var cellClasses: [String: UITableViewCell.Type] = [:]
+    /// Where new cells for a reuse identifier come from.
+    enum CellSource {
+        case cellClass(UITableViewCell.Type)
+        case nib(UINib)
+        case prototype(IBPrototype)
+    }
+
+    private var cellSources: [String: CellSource] = [:]
     private var headerFooterClasses: [String: UITableViewHeaderFooterView.Type] = [:]
+    private var headerFooterNibs: [String: UINib] = [:]
     private var reusableCells: [String: [UITableViewCell]] = [:]
     private var reusableHeaderFooters: [String: [UITableViewHeaderFooterView]] = [:]
+    /// The sections of a table whose content a storyboard gives (`dataMode="static"`); a
+    /// `UITableViewController`'s data source methods answer from them.
+    var staticSections: [IBStaticSection]?
 
-    /// Makes cells of `cellClass` for `identifier` when the reuse queue is empty.
+    /// Makes cells of `cellClass` for `identifier` when the reuse queue is empty (replacing a
+    /// nib or prototype for it; nil removes the registration).
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
-        cellClasses[identifier] = cellClass as? UITableViewCell.Type
+        cellSources[identifier] = (cellClass as? UITableViewCell.Type).map { .cellClass($0) }
+    }
+
+    /// Makes cells for `identifier` from `nib`, whose one top-level object is the cell
+    /// (replacing a class or prototype for it; nil removes the registration).
+    open func register(_ nib: UINib?, forCellReuseIdentifier identifier: String) {
+        cellSources[identifier] = nib.map { .nib($0) }
+    }
+
+    /// A storyboard's prototype cell for `identifier`.
+    func registerPrototype(_ prototype: IBPrototype, forCellReuseIdentifier identifier: String) {
+        cellSources[identifier] = .prototype(prototype)
     }
 
     /// Makes headers and footers of `aClass` for `identifier`.
     open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
         headerFooterClasses[identifier] = aClass as? UITableViewHeaderFooterView.Type
+        headerFooterNibs[identifier] = nil
+    }
+
+    /// Makes headers and footers for `identifier` from `nib`, whose one top-level object is
+    /// the view.
+    open func register(_ nib: UINib?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        headerFooterNibs[identifier] = nib
+        headerFooterClasses[identifier] = nil
     }
 
     /// A cell from the reuse queue for `identifier` (prepared for reuse), or a new one of the
-    /// registered class; nil when neither.
+    /// registered class, nib or storyboard prototype; nil when none.
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
         if var queue = reusableCells[identifier], let cell = queue.popLast() {
             reusableCells[identifier] = queue
             cell.prepareForReuse()
             return cell
         }
-        guard let cellClass = cellClasses[identifier] else { return nil }
-        return cellClass.init(_registeredReuseIdentifier: identifier)
+        switch cellSources[identifier] {
+        case .cellClass(let cellClass)?:
+            return cellClass.init(_registeredReuseIdentifier: identifier)
+        case .nib(let nib)?:
+            let objects = nib.instantiate(withOwner: nil)
+            guard objects.count == 1, let cell = objects.first as? UITableViewCell else {
+                fatalError("invalid nib registered for identifier (\(identifier)) - nib must "
+                                + "contain exactly one top level object which must be a UITableViewCell instance")
+            }
+            cell.adoptReuseIdentifier(identifier)
+            return cell
+        case .prototype(let prototype)?:
+            guard let cell = prototype.make() as? UITableViewCell else { return nil }
+            cell.adoptReuseIdentifier(identifier)
+            return cell
+        case nil:
+            return nil
+        }
     }
 
     /// A cell for the row at `indexPath`, from the queue or the registered class, sized to
@@ -218,8 +280,19 @@ open class UITableView: UIScrollView {
             view.prepareForReuse()
             return view
         }
-        guard let viewClass = headerFooterClasses[identifier] else { return nil }
-        let view = viewClass.init(_registeredReuseIdentifier: identifier)
+        let view: UITableViewHeaderFooterView
+        if let viewClass = headerFooterClasses[identifier] {
+            view = viewClass.init(_registeredReuseIdentifier: identifier)
+        } else if let nib = headerFooterNibs[identifier] {
+            let objects = nib.instantiate(withOwner: nil)
+            guard objects.count == 1, let made = objects.first as? UITableViewHeaderFooterView else {
+                fatalError("invalid nib registered for identifier (\(identifier)) - nib must "
+                                + "contain exactly one top level object which must be a UITableViewHeaderFooterView instance")
+            }
+            view = made
+        } else {
+            return nil
+        }
         view.isGrouped = style != .plain
         return view
     }
@@ -776,6 +849,9 @@ open class UITableView: UIScrollView {
         }
         selected.insert(target)
         cellsByPath[target]?.setSelected(true, animated: false)
+        // A storyboard cell's selection segue runs before the delegate hears of the selection,
+        // as on iOS (`prepare(for:sender:)` sees the cell as the sender).
+        if let cell = cellsByPath[target], let segue = cell.selectionSegue { segue.trigger(sender: cell) }
         tableDelegate?.tableView(self, didSelectRowAt: target)
     }
 

@@ -81,7 +81,37 @@ open class UITableViewCell: UIView {
         self.init(style: .default, reuseIdentifier: reuseIdentifier)
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A cell from a storyboard or nib: its style, reuse identifier, accessories, selection
+    /// style and content view's subviews come from the coder.
+    public required init?(coder: NSCoder) {
+        let ib = coder as? IBCoder
+        style = ib?.cellStyle ?? .default
+        reuseIdentifier = ib?.string("reuseIdentifier")
+        contentView = UIView()
+        super.init(coder: coder)
+        contentView.frame = bounds
+        insertSubview(contentView, at: 0)
+        if ib?.has("backgroundColor") != true { backgroundColor = .systemBackground }
+        separatorLayer.backgroundColor = UIColor.separator.cgColor
+        layer.addSublayer(separatorLayer)
+        ib?.decodeTableViewCell(self)
+    }
+
+    /// The segue a storyboard connects to selecting the cell.
+    var selectionSegue: IBSegueTrigger?
+
+    /// The identifier a cell made from a nib or prototype is dequeued by.
+    func adoptReuseIdentifier(_ identifier: String) {
+        reuseIdentifier = identifier
+    }
+
+    /// The labels and image view a storyboard cell's built-in style names.
+    func adoptStoryboardContent(textLabel: UILabel?, detailTextLabel: UILabel?, imageView: UIImageView?) {
+        if let textLabel { storedTextLabel = textLabel }
+        if let detailTextLabel, style != .default { storedDetailLabel = detailTextLabel }
+        if let imageView, style != .value2 { storedImageView = imageView }
+        setNeedsLayout()
+    }
 
     // MARK: Built-in content
 

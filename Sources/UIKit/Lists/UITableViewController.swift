@@ -18,7 +18,12 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A table view controller from a storyboard: its table (with its prototype cells or
+    /// static sections) is loaded from the scene.
+    public required init?(coder: NSCoder) {
+        initialStyle = (coder as? IBCoder)?.tableStyle ?? .plain
+        super.init(coder: coder)
+    }
 
     /// The table (the controller's view).
     open var tableView: UITableView! {
@@ -36,6 +41,10 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     }
 
     open override func loadView() {
+        if storyboardSource != nil {
+            super.loadView()
+            if view is UITableView { return }
+        }
         let table = UITableView(frame: UIScreen.main.bounds, style: initialStyle)
         table.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         table.dataSource = self
@@ -57,13 +66,25 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
 
     // MARK: Data source (override what your table needs)
 
-    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
-    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-        UITableViewCell(style: .default, reuseIdentifier: nil)
+    // A storyboard table with static content answers from its sections; subclasses that
+    // override these call `super` for the storyboard's rows, as on iOS.
+
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        staticSection(section, of: tableView)?.cells.count ?? 0
     }
-    open func numberOfSections(in tableView: UITableView) -> Int { 1 }
-    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
-    open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        if let section = staticSection(indexPath.section, of: tableView), section.cells.indices.contains(indexPath.row) {
+            return section.cells[indexPath.row]
+        }
+        return UITableViewCell(style: .default, reuseIdentifier: nil)
+    }
+    open func numberOfSections(in tableView: UITableView) -> Int { tableView.staticSections?.count ?? 1 }
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+        staticSection(section, of: tableView)?.headerTitle
+    }
+    open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+        staticSection(section, of: tableView)?.footerTitle
+    }
     open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
     open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
     open func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
@@ -76,7 +97,13 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
     open func tableView(_ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int) {}
     open func tableView(_ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int) {}
-    open func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    open func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+        if let section = staticSection(indexPath.section, of: tableView), section.rowHeights.indices.contains(indexPath.row),
+           let height = section.rowHeights[indexPath.row] {
+            return height
+        }
+        return tableView.rowHeight
+    }
     open func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { tableView.sectionHeaderHeight }
     open func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { tableView.sectionFooterHeight }
     open func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat { tableView.estimatedRowHeight }
@@ -117,4 +144,9 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
     open func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
     open func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
+
+    private func staticSection(_ section: Int, of tableView: UITableView) -> IBStaticSection? {
+        guard let sections = tableView.staticSections, sections.indices.contains(section) else { return nil }
+        return sections[section]
+    }
 }

@@ -86,7 +86,7 @@ open class UIBarButtonItem: NSObject {
     open var primaryAction: UIAction?
     /// The system item it was made as, if any.
     private(set) var systemItem: SystemItem?
-    private var targetAction: (() -> Void)?
+    var targetAction: (() -> Void)?
     /// Told when something shown changed (the bar rebuilds its button).
     var changed: (() -> Void)?
 

@@ -137,7 +137,31 @@ open class UISplitViewController: UIViewController {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A split view controller from a storyboard: its style, and the columns its relationship
+    /// segues name (`masterViewController` and `detailViewController` in classic documents).
+    public required init?(coder: NSCoder) {
+        let ib = coder as? IBCoder
+        switch ib?.string("style") {
+        case "doubleColumn": style = .doubleColumn
+        case "tripleColumn": style = .tripleColumn
+        default: style = .unspecified
+        }
+        super.init(coder: coder)
+        guard let ib else { return }
+        if style == .unspecified {
+            let list = ib.relationshipDestinations("masterViewController") + ib.relationshipDestinations("detailViewController")
+            if !list.isEmpty { viewControllers = list }
+        } else {
+            let columns: [(String, Column)] = [
+                ("masterViewController", .primary), ("primaryViewController", .primary),
+                ("supplementaryViewController", .supplementary), ("detailViewController", .secondary),
+                ("secondaryViewController", .secondary), ("compactViewController", .compact),
+            ]
+            for (relationship, column) in columns {
+                if let controller = ib.relationshipDestinations(relationship).first { setViewController(controller, for: column) }
+            }
+        }
+    }
 
     // MARK: Columns
 

@@ -84,9 +84,14 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         setUpBar()
     }
 
+    /// A tab bar controller from a storyboard, with the tabs its relationship segues name.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUpBar()
+        if let ib = coder as? IBCoder {
+            let tabs = ib.relationshipDestinations("viewControllers")
+            if !tabs.isEmpty { setViewControllers(tabs, animated: false) }
+        }
     }
 
     private func setUpBar() {

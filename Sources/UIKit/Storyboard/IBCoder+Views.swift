@@ -211,6 +211,8 @@ extension IBCoder {
             case "never": controller.navigationItem.largeTitleDisplayMode = .never
             default: break
             }
+            decodeNavigationItemButtons(item, of: controller)
         }
+        decodeTabBarItem(of: controller)
     }
 }

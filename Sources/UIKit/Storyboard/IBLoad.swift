@@ -39,6 +39,14 @@ final class IBLoad {
         "view": UIView.self, "label": UILabel.self, "button": UIButton.self, "imageView": UIImageView.self,
         "stackView": UIStackView.self, "scrollView": UIScrollView.self, "viewController": UIViewController.self,
         "navigationController": UINavigationController.self, "containerView": UIView.self,
+        "tableView": UITableView.self, "tableViewCell": UITableViewCell.self, "tableViewController": UITableViewController.self,
+        "collectionView": UICollectionView.self, "collectionViewCell": UICollectionViewCell.self,
+        "collectionReusableView": UICollectionReusableView.self, "collectionViewController": UICollectionViewController.self,
+        "tableViewCellContentView": UIView.self, "collectionViewCellContentView": UIView.self,
+        "switch": UISwitch.self, "slider": UISlider.self, "stepper": UIStepper.self, "segmentedControl": UISegmentedControl.self,
+        "progressView": UIProgressView.self, "activityIndicatorView": UIActivityIndicatorView.self, "pageControl": UIPageControl.self,
+        "textField": UITextField.self, "textView": UITextView.self,
+        "tabBarController": UITabBarController.self, "splitViewController": UISplitViewController.self,
     ]
 
     /// The class an element asks for: its `customClass` (in `customModule`, else the app's
@@ -147,6 +155,16 @@ final class IBLoad {
     }
 
     private func connectAction(_ connection: IBElement, source: AnyObject) {
+        if let item = source as? UIBarButtonItem, let selector = connection["selector"], let destination = connection["destination"],
+           let target = objects[destination] {
+            guard let action = StoryboardActions.action(named: selector, of: target) else {
+                ConsoleLog.report("[Interface Builder] \(String(reflecting: type(of: target))) has no action \(selector) registered "
+                                  + "(StoryboardActions.register); the bar button item's action is not connected.")
+                return
+            }
+            item.setStoryboardAction { [weak item] in action(item) }
+            return
+        }
         guard let control = source as? UIControl, let selector = connection["selector"],
               let destination = connection["destination"], let target = objects[destination]
         else { return }
@@ -174,6 +192,19 @@ final class IBLoad {
             child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             container.addSubview(child.view)
             child.didMove(toParent: controller)
+            return
+        }
+        if let cell = source as? UITableViewCell {
+            if segue["trigger"] == "accessoryAction" {
+                ConsoleLog.report("[Interface Builder] \(document.url.lastPathComponent) line \(segue.line): segues from a cell's "
+                                  + "accessory button are not performed by Lamina; the cell's selection segue is.")
+            } else {
+                cell.selectionSegue = IBSegueTrigger(element: segue, controller: controller)
+            }
+            return
+        }
+        if let cell = source as? UICollectionViewCell {
+            cell.selectionSegue = IBSegueTrigger(element: segue, controller: controller)
             return
         }
         guard let control = source as? UIControl else { return }

@@ -105,6 +105,9 @@ enum UIKitOutlets {
         case ("tableView", let controller as UITableViewController):
             guard let table = value as? UITableView else { return false }
             controller.tableView = table
+        case ("collectionView", let controller as UICollectionViewController):
+            guard let collection = value as? UICollectionView else { return false }
+            controller.collectionView = collection
         case ("dataSource", let table as UITableView):
             table.dataSource = value as? any UITableViewDataSource
         case ("dataSource", let collection as UICollectionView):

@@ -65,6 +65,7 @@ open class UITextField: UIControl, UITextInput {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUp()
+        (coder as? IBCoder)?.decodeTextField(self)
     }
 
     private func setUp() {

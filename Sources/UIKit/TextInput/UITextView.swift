@@ -53,6 +53,7 @@ open class UITextView: UIScrollView, UITextInput {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUp()
+        (coder as? IBCoder)?.decodeTextView(self)
     }
 
     private func setUp() {
