@@ -50,7 +50,7 @@ let package = Package(
         ),
         .target(
             name: "ICUSupport",
-            linkerSettings: [.linkedLibrary("icuuc")]
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
 
         // Header-only C helpers for the rasterizer's inner loops (cache prefetch).
@@ -93,7 +93,7 @@ let package = Package(
         ),
         .target(
             name: "UIKit",
-            dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "LaminaPlatform", "_Testing_UIKit"],
+            dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "LaminaPlatform", "ICUSupport", "_Testing_UIKit"],
             exclude: ["Graphics/Symbols/LICENSE-MaterialIcons.txt"],
             // The icon font most system symbols are drawn from (Apache License 2.0).
             resources: [.copy("Graphics/Symbols/MaterialIcons-Regular.ttf")]

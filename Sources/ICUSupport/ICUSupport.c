@@ -3,6 +3,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uscript.h>
 #include <unicode/uchar.h>
+#include <unicode/upluralrules.h>
 #include <string.h>
 
 int32_t lamina_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, uint8_t *levels) {
@@ -54,4 +55,17 @@ const char *lamina_script_code(int32_t script) {
 
 int32_t lamina_emoji_presentation(uint32_t scalar) {
     return u_hasBinaryProperty((UChar32)scalar, UCHAR_EMOJI_PRESENTATION) ? 1 : 0;
+}
+
+int32_t lamina_plural_category(const char *locale, double number, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_open(locale, &status);
+    if (U_FAILURE(status) || rules == NULL) return -1;
+    UChar keyword[32];
+    int32_t length = uplrules_select(rules, number, keyword, 32, &status);
+    uplrules_close(rules);
+    if (U_FAILURE(status) || length < 0 || length >= capacity || length >= 32) return -1;
+    for (int32_t i = 0; i < length; i++) out[i] = (char)keyword[i];
+    out[length] = 0;
+    return length;
 }

@@ -27,4 +27,8 @@ int32_t lamina_category(uint32_t scalar);
 
 /// 1 when the character is shown as an emoji by default (Unicode's Emoji_Presentation), else 0.
 int32_t lamina_emoji_presentation(uint32_t scalar);
+
+/// The CLDR plural category ("zero", "one", "two", "few", "many", "other") of `number` in
+/// `locale` ("en", "zh_Hans", "ru"), written NUL-terminated into `out`; its length, or -1.
+int32_t lamina_plural_category(const char *locale, double number, char *out, int32_t capacity);
 #endif

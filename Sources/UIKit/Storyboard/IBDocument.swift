@@ -6,7 +6,7 @@ import FoundationXML
 /// One element of an Interface Builder document: its name, attributes and children, in order.
 final class IBElement: @unchecked Sendable {
     let name: String
-    let attributes: [String: String]
+    fileprivate(set) var attributes: [String: String]
     fileprivate(set) var children: [IBElement] = []
     /// The character data directly inside it (a `<string key="text">`'s text).
     fileprivate(set) var text = ""
@@ -76,6 +76,31 @@ final class IBDocument: @unchecked Sendable {
         }
         self.root = root
         elements = builder.identified
+    }
+
+    /// Applies a storyboard's or nib's strings file: `"<object id>.<property>" = "…";` sets
+    /// texts, titles (`normalTitle` and the other states' titles, `segmentTitles[i]`,
+    /// `configuration.title`), placeholders and section titles.
+    func localize(with strings: [String: String]) {
+        for (key, value) in strings {
+            guard let dot = key.firstIndex(of: ".") else { continue }
+            let id = String(key[..<dot])
+            let property = String(key[key.index(after: dot)...])
+            guard let element = elements[id] else { continue }
+            let states = ["normalTitle": "normal", "highlightedTitle": "highlighted", "selectedTitle": "selected", "disabledTitle": "disabled"]
+            if let state = states[property] {
+                element.child("state", key: state)?.attributes["title"] = value
+            } else if property.hasPrefix("segmentTitles["), let index = Int(property.dropFirst("segmentTitles[".count).dropLast()) {
+                let segments = element.child("segments")?.children(named: "segment") ?? []
+                if segments.indices.contains(index) { segments[index].attributes["title"] = value }
+            } else if property == "configuration.title" {
+                element.child("buttonConfiguration", key: "configuration")?.attributes["title"] = value
+            } else if property == "text", element.attributes["text"] == nil, let text = element.child("string", key: "text") {
+                text.text = value
+            } else {
+                element.attributes[property] = value
+            }
+        }
     }
 
     /// The document's `<resources>`: named system and asset colours as Interface Builder saved

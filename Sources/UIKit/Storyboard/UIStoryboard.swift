@@ -85,10 +85,12 @@ open class UIStoryboard: NSObject {
     static func locate(name: String, extension fileExtension: String, in bundle: Bundle) -> URL? {
         let fileName = name.hasSuffix("." + fileExtension) ? name : name + "." + fileExtension
         let root = bundle.bundleURL
-        var candidates = [root.appendingPathComponent(fileName), root.appendingPathComponent("Base.lproj/" + fileName)]
-        for language in Bundle.main.preferredLocalizations + ["en"] {
+        var candidates = [root.appendingPathComponent(fileName)]
+        if let language = LocalizedStrings.language(of: bundle, table: name) {
             candidates.append(root.appendingPathComponent("\(language).lproj/" + fileName))
         }
+        candidates.append(root.appendingPathComponent("Base.lproj/" + fileName))
+        candidates.append(root.appendingPathComponent("en.lproj/" + fileName))
         if let folders = try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil) {
             for folder in folders.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
                 candidates.append(folder.appendingPathComponent(fileName))
@@ -126,11 +128,28 @@ enum IBStore {
         return names.contains(name)
     }
 
+    /// The document at `url`; a `Base.lproj` document with the strings of the bundle's chosen
+    /// localization (`<language>.lproj/<name>.strings`, keys `<object id>.<property>`) applied.
     static func document(at url: URL) throws -> IBDocument {
-        let path = url.standardizedFileURL.path
-        if let known = documents[path] { return known }
+        let standard = url.standardizedFileURL
+        var strings: [String: String] = [:]
+        var language = ""
+        let folder = standard.deletingLastPathComponent()
+        if folder.lastPathComponent == "Base.lproj", let bundle = Bundle(url: folder.deletingLastPathComponent()) {
+            let name = standard.deletingPathExtension().lastPathComponent
+            if let chosen = LocalizedStrings.language(of: bundle, table: name) {
+                language = chosen
+                let file = folder.deletingLastPathComponent().appendingPathComponent("\(chosen).lproj/\(name).strings")
+                if let data = FileManager.default.contents(atPath: file.path) {
+                    strings = StringsFile.strings(data, name: "\(chosen).lproj/\(name).strings") ?? [:]
+                }
+            }
+        }
+        let key = standard.path + "\u{0}" + language
+        if let known = documents[key] { return known }
         let document = try IBDocument(url: url)
-        documents[path] = document
+        if !strings.isEmpty { document.localize(with: strings) }
+        documents[key] = document
         return document
     }
 }
