@@ -26,6 +26,11 @@ let package = Package(
         ),
 
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CJPEG",
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"])]
@@ -64,7 +69,7 @@ let package = Package(
 
         .target(
             name: "CoreGraphics",
-            dependencies: ["CPNG", "JPEGDecoder", "RasterSupport", "CFreeType", "CFontconfig", "_Testing_CoreGraphics"]
+            dependencies: ["CPNG", "CZlib", "JPEGDecoder", "RasterSupport", "CFreeType", "CFontconfig", "_Testing_CoreGraphics"]
         ),
         // Fonts, shaping (HarfBuzz, loaded at run time), bidi and line breaking (ICU), lines and frames.
         .target(

@@ -14,6 +14,8 @@ import RasterWorkloads
 //                                                   (screens of rows by Auto Layout and by frames)
 // lamina-bench scroll [--json FILE] [--quick] [--scenes table,collection,memory]
 //                                                   (lists flung on the headless screen, per frame)
+// lamina-bench app [--json FILE] [--quick] [--app PATH]
+//                                                   (an app's launch, storyboard scenes, named images)
 // Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
 // thread with the specification's timing protocol, and writes the reference engines' JSON.
 
@@ -53,6 +55,10 @@ if arguments.first == "compositor" {
 }
 if arguments.first == "layout" {
     MainActor.assumeIsolated { runLayout(Array(arguments.dropFirst())) }
+    exit(0)
+}
+if arguments.first == "app" {
+    MainActor.assumeIsolated { runApp(Array(arguments.dropFirst())) }
     exit(0)
 }
 if arguments.first == "scroll" {

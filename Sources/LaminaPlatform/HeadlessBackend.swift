@@ -8,6 +8,16 @@ public final class HeadlessBackend: PlatformBackend {
     public init() {}
     public var name: String { "headless" }
 
+    /// A phone-sized screen at the scale `LAMINA_SCALE` asks for (1 to 8); nil without it
+    /// (UIKit's default headless screen, 3 pixels per point).
+    public var screen: PlatformScreen? {
+        guard let text = ProcessInfo.processInfo.environment["LAMINA_SCALE"],
+              let scale = Double(text.trimmingCharacters(in: .whitespaces)), scale.isFinite, scale >= 1, scale <= 8 else {
+            return nil
+        }
+        return PlatformScreen(size: CGSize(width: 390, height: 844), scale: CGFloat(scale), framesPerSecond: 60)
+    }
+
     public func makeSurface(pixelWidth: Int, pixelHeight: Int, scale: CGFloat, title: String) -> PlatformSurface? {
         let surface = HeadlessSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
         surface?.setTitle(title)

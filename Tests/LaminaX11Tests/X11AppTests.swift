@@ -29,7 +29,7 @@ extension X11ServerTests {
             try process.run()
             defer { if process.isRunning { process.terminate() } }
             var windows: [xcb_window_t] = []
-            for _ in 0..<500 where windows.isEmpty {
+            for _ in 0..<2000 where windows.isEmpty {
                 windows = probe.windows(named: "Lamina gallery")
                 if windows.isEmpty { usleep(10_000) }
             }
@@ -56,7 +56,7 @@ extension X11ServerTests {
             process.standardError = FileHandle.nullDevice
             try process.run()
             var windows: [xcb_window_t] = []
-            for _ in 0..<500 where windows.isEmpty {
+            for _ in 0..<2000 where windows.isEmpty {
                 windows = probe.windows(named: "Lamina gallery")
                 if windows.isEmpty { usleep(10_000) }
             }

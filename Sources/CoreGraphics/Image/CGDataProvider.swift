@@ -4,6 +4,12 @@
 ///   `data as CFData` compiles unchanged.
 public typealias CFData = Data
 
+/// Core Foundation's URL type, which `CGPDFDocument` and Core Text's font manager take.
+///
+/// - Note: Differs from Apple: Foundation on Linux has no `CFURL`; Lamina names `URL`, so
+///   `url as CFURL` compiles unchanged.
+public typealias CFURL = URL
+
 /// A source of bytes for an image: here, always a block of memory.
 public final class CGDataProvider: @unchecked Sendable {
     /// The bytes.

@@ -1,12 +1,6 @@
 import CoreGraphics
 import Foundation
 
-/// Core Foundation's URL type, which Core Text's font manager takes.
-///
-/// - Note: Differs from Apple: Foundation on Linux has no `CFURL`; Lamina names `URL`, so
-///   `url as CFURL` compiles unchanged.
-public typealias CFURL = URL
-
 /// Core Foundation's error type, as the font manager reports failures.
 ///
 /// - Note: Differs from Apple: Foundation on Linux has no `CFError`; Lamina names `NSError`,

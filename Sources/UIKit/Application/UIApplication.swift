@@ -152,6 +152,7 @@ open class UIApplication: UIResponder {
         appBundle = AppBundle.relocate()
         infoDictionary = AppBundle.infoDictionary(of: appBundle)
         AppFonts.register(in: appBundle)
+        StoryboardActions.registerGenerated()
         applicationState = .inactive
         _ = delegate?.application(self, willFinishLaunchingWithOptions: options)
         // An app without scenes may name a main storyboard: its window, with the initial
@@ -198,7 +199,9 @@ open class UIApplication: UIResponder {
 ///
 /// - Note: Differs from Apple: Swift on Linux finds only top-level classes by name, and makes
 ///   them through `UIResponder`'s required `init?(coder:)`. With `LAMINA_EXIT_AFTER_LAUNCH=1` it
-///   returns after launching and drawing one frame of every window (for headless tools and CI).
+///   returns after launching and drawing one frame of every window (for headless tools and CI);
+///   `LAMINA_SCREENSHOT=<file.png>` writes the key window's first frame there, and
+///   `LAMINA_VIEW_DUMP=<file.txt>` its views (class, frame, text) as an outline.
 @preconcurrency @MainActor
 @discardableResult
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
@@ -259,6 +262,12 @@ private func runApplication(principalClass: AnyClass?, delegate: (any UIApplicat
     let application = UIApplication.shared
     application.launch(delegate: delegate)
     for window in application.windows { window.renderFrame() }
+    if let path = ProcessInfo.processInfo.environment["LAMINA_SCREENSHOT"], !path.isEmpty {
+        application.writeScreenshot(to: URL(fileURLWithPath: path))
+    }
+    if let path = ProcessInfo.processInfo.environment["LAMINA_VIEW_DUMP"], !path.isEmpty {
+        application.writeViewDump(to: URL(fileURLWithPath: path))
+    }
     if ProcessInfo.processInfo.environment["LAMINA_EXIT_AFTER_LAUNCH"] == "1" { return 0 }
     application.isRunningMainLoop = true
     for window in application.windows { window.startCompositing() }
@@ -272,5 +281,55 @@ extension UIApplication {
     func terminateIfRunning() {
         guard isRunningMainLoop else { return }
         exit(0)
+    }
+}
+
+extension UIApplication {
+    /// Writes the key window's (else the first visible window's) last frame as a PNG, as the
+    /// surface holds it (headless), or drawn again from its layers (other backends).
+    func writeScreenshot(to url: URL) {
+        guard let window = keyWindow ?? windows.first(where: { !$0.isHidden }) else {
+            ConsoleLog.report("LAMINA_SCREENSHOT: no window to write.")
+            return
+        }
+        var image = (window.surface as? HeadlessSurface)?.lastFrame
+        if image == nil {
+            let renderer = UIGraphicsImageRenderer(bounds: window.bounds)
+            image = renderer.image { _ in _ = window.drawHierarchy(in: window.bounds, afterScreenUpdates: true) }.cgImage
+        }
+        guard let image, let data = UIImage(cgImage: image).pngData() else {
+            ConsoleLog.report("LAMINA_SCREENSHOT: the window has no frame to write.")
+            return
+        }
+        do {
+            try data.write(to: url)
+        } catch {
+            ConsoleLog.report("LAMINA_SCREENSHOT: could not write \(url.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+extension UIApplication {
+    /// Writes the key window's views as an indented outline: class, frame, and the text a
+    /// label, button or text field shows (for checking an app from outside its process).
+    func writeViewDump(to url: URL) {
+        guard let window = keyWindow ?? windows.first(where: { !$0.isHidden }) else { return }
+        var lines: [String] = []
+        func visit(_ view: UIView, _ depth: Int) {
+            var line = String(repeating: "  ", count: depth) + String(describing: type(of: view))
+            let f = view.frame
+            line += " (\(f.origin.x) \(f.origin.y); \(f.size.width) \(f.size.height))"
+            if view.isHidden { line += " hidden" }
+            if let label = view as? UILabel, let text = label.text { line += " text=\"\(text)\"" }
+            if let button = view as? UIButton, let title = button.currentTitle { line += " title=\"\(title)\"" }
+            if let field = view as? UITextField {
+                if let text = field.text, !text.isEmpty { line += " text=\"\(text)\"" }
+                if let placeholder = field.placeholder { line += " placeholder=\"\(placeholder)\"" }
+            }
+            lines.append(line)
+            for subview in view.subviews { visit(subview, depth + 1) }
+        }
+        visit(window, 0)
+        try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
     }
 }

@@ -147,11 +147,44 @@ open class UIImageView: UIView {
         }
         layer.contentsScale = image?.scale ?? 1
         layer.contentsCenter = image?.contentsCenter ?? CGRect(x: 0, y: 0, width: 1, height: 1)
-        guard let image, let cgImage = image.cgImage, image.renderingMode == .alwaysTemplate else {
-            layer.contents = image?.cgImage
+        var shownImage = image?.cgImage
+        vectorSize = nil
+        if let image, image.vectorPage != nil, let size = displayedSize(of: image), size != image.size,
+           let raster = image.vectorRaster(size: size, scale: image.scale) {
+            // A vector image is drawn again at the size it is shown.
+            shownImage = raster
+            vectorSize = bounds.size
+        }
+        guard let image, let cgImage = shownImage, image.renderingMode == .alwaysTemplate else {
+            layer.contents = shownImage
             return
         }
         layer.contents = UIImageView.tinted(cgImage, with: tintColor.resolvedColor(with: traitCollection).cgColor) ?? cgImage
+    }
+
+    /// The bounds a vector image was last drawn for.
+    private var vectorSize: CGSize?
+
+    /// The size `image` is shown at in the bounds under the content mode.
+    private func displayedSize(of image: UIImage) -> CGSize? {
+        let size = image.size, box = bounds.size
+        guard size.width > 0, size.height > 0, box.width >= 1, box.height >= 1, box.width.isFinite, box.height.isFinite else { return nil }
+        switch contentMode {
+        case .scaleToFill: return box
+        case .scaleAspectFit:
+            let scale = min(box.width / size.width, box.height / size.height)
+            return CGSize(width: size.width * scale, height: size.height * scale)
+        case .scaleAspectFill:
+            let scale = max(box.width / size.width, box.height / size.height)
+            return CGSize(width: size.width * scale, height: size.height * scale)
+        default: return nil
+        }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let shown = isHighlighted ? highlightedImage ?? image : image
+        if shown?.vectorPage != nil, vectorSize != bounds.size { updateContents() }
     }
 
     /// `image`'s alpha filled with `color`: the colour everywhere, kept where the image is.

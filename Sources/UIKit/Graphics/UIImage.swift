@@ -1,3 +1,6 @@
+import CoreGraphics
+import Foundation
+
 /// An immutable image: a `CGImage` with a scale (pixels per point) and an orientation.
 open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// How the image's pixels are to be turned for display.
@@ -66,8 +69,14 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// catalogue's light and dark images, say).
     public internal(set) var imageAsset: UIImageAsset?
 
+    /// The PDF page a vector image from an asset catalogue draws again at the size it is shown.
+    var vectorPage: CGPDFPage?
+    /// Rasters of the vector by size.
+    let vectorRasters = Locked<[String: CGImage]>([:])
+
     /// Gives `image` (made from this one) this one's symbol, slicing and asset.
     func carryingTraits(to image: UIImage) -> UIImage {
+        image.vectorPage = vectorPage
         image.symbolName = symbolName
         image.symbolConfiguration = symbolConfiguration
         image.capInsets = capInsets

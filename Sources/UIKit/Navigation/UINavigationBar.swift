@@ -274,7 +274,8 @@ open class UINavigationBar: UIView {
 
     private func makeButton(_ item: UIBarButtonItem) -> BarButton {
         item.applyAppearance(in: self)
-        let button = BarButton(title: item.title ?? "", chevron: false, bold: item.style == .done) { [weak item] view in item?.perform(from: view) }
+        let button = BarButton(title: item.title ?? "", chevron: false, bold: item.style == .done,
+                               image: item.customView == nil ? item.image : nil) { [weak item] view in item?.perform(from: view) }
         button.item = item
         let look = customAppearance.map { item.style == .done ? $0.doneButtonAppearance : $0.buttonAppearance }
         button.appearanceAttributes = look?.normal.titleTextAttributes ?? [:]
@@ -332,10 +333,12 @@ open class UINavigationBar: UIView {
     }
 }
 
-/// A bar button: its title in the tint (semibold for `.done`), an optional back chevron.
+/// A bar button: its image (drawn in the tint unless it asks for its own colours), else its
+/// title in the tint (semibold for `.done`); an optional back chevron.
 @MainActor
 final class BarButton: UIView {
     private let label = UILabel()
+    private let imageView: UIImageView?
     private let chevron = CAShapeLayer()
     private let hasChevron: Bool
     private let tap: (UIView) -> Void
@@ -343,13 +346,20 @@ final class BarButton: UIView {
     /// The title attributes the bar's appearance object gives buttons.
     var appearanceAttributes: [NSAttributedString.Key: Any] = [:] { didSet { updateColors() } }
 
-    init(title: String, chevron: Bool, bold: Bool, tap: @escaping (UIView) -> Void) {
+    init(title: String, chevron: Bool, bold: Bool, image: UIImage? = nil, tap: @escaping (UIView) -> Void) {
         hasChevron = chevron
         self.tap = tap
+        // An item with an image shows the image; its title is for accessibility.
+        imageView = image.map { UIImageView(image: $0.renderingMode == .alwaysOriginal ? $0 : $0.withRenderingMode(.alwaysTemplate)) }
         super.init(frame: .zero)
-        label.text = title
+        label.text = imageView == nil ? title : nil
+        label.accessibilityLabel = title
         label.font = .systemFont(ofSize: 17, weight: bold ? .semibold : .regular)
         addSubview(label)
+        if let imageView {
+            imageView.contentMode = .center
+            addSubview(imageView)
+        }
         if chevron {
             let path = CGMutablePath()
             path.move(to: CGPoint(x: 10, y: 0))
@@ -367,8 +377,12 @@ final class BarButton: UIView {
 
     required init?(coder: NSCoder) { nil }
 
+    /// A view the item brings (its `customView`).
+    private var customView: UIView? { subviews.first { $0 !== label && $0 !== imageView } }
+
     var fittingSize: CGSize {
-        if let custom = subviews.first(where: { $0 !== label }) { return custom.bounds.size }
+        if let custom = customView { return custom.bounds.size }
+        if let size = imageView?.image?.size { return CGSize(width: Swift.max(size.width.rounded(.up), 22), height: UINavigationBar.height) }
         let text = label.intrinsicContentSize
         return CGSize(width: text.width.rounded(.up) + (hasChevron ? 20 : 0), height: UINavigationBar.height)
     }
@@ -381,6 +395,7 @@ final class BarButton: UIView {
         let attributes: [NSAttributedString.Key: Any]? = enabled ? normal : (item?.titleTextAttributes(for: .disabled) ?? normal)
         if let font = attributes?[.font] as? UIFont { label.font = font }
         label.textColor = (attributes?[.foregroundColor] as? UIColor) ?? (enabled ? tint : .tertiaryLabel)
+        imageView?.tintColor = enabled ? tint : .tertiaryLabel
         LayerTransaction.immediate {
             chevron.strokeColor = tint.resolvedColor(with: traitCollection).cgColor
         }
@@ -399,7 +414,8 @@ final class BarButton: UIView {
         LayerTransaction.immediate {
             chevron.frame = CGRect(x: 2, y: (bounds.height - 20) / 2, width: 12, height: 20)
         }
-        if let custom = subviews.first(where: { $0 !== label }) { custom.frame = bounds }
+        imageView?.frame = bounds
+        if let custom = customView { custom.frame = bounds }
     }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { alpha = 0.3 }

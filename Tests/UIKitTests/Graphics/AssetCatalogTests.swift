@@ -143,6 +143,28 @@ import Testing
         #expect(made.resizingMode == .tile)
     }
 
+    @Test func vectorImagesAreDrawnAtTheSizeTheyAreShown() throws {
+        let logo = try #require(UIImage(named: "Logo", in: bundle, compatibleWith: nil))
+        // The PDF's page size in points, at the screen's scale.
+        #expect(logo.size == CGSize(width: 80, height: 80))
+        #expect(logo.scale == UIScreen.main.scale)
+        #expect(logo.cgImage?.width == Int(80 * UIScreen.main.scale))
+        // Shown larger, it is drawn again from its paths at that size (not a stretched bitmap).
+        let view = UIImageView(image: logo)
+        view.contentMode = .scaleAspectFit
+        view.frame = CGRect(x: 0, y: 0, width: 200, height: 160)
+        view.layoutIfNeeded()
+        let contents = try #require(view.layer.contents as! CGImage?)
+        #expect(contents.width == Int(160 * UIScreen.main.scale) && contents.height == Int(160 * UIScreen.main.scale))
+        // Its intrinsic size stays the image's.
+        #expect(view.intrinsicContentSize == CGSize(width: 80, height: 80))
+        // A centred image view shows the image at its own size.
+        view.contentMode = .center
+        view.image = logo
+        view.layoutIfNeeded()
+        #expect((view.layer.contents as! CGImage?)?.width == Int(80 * UIScreen.main.scale))
+    }
+
     @Test func dataSetsGiveTheirFile() throws {
         let asset = try #require(NSDataAsset(name: "Config", bundle: bundle))
         #expect(asset.name == "Config")

@@ -18,10 +18,13 @@ struct AssetImageSet {
 
     let variants: [Variant]
     let renderingMode: UIImage.RenderingMode
+    /// Whether a PDF image is drawn at the size it is shown (`preserves-vector-representation`).
+    let preservesVector: Bool
 
     init?(_ entry: AssetCatalog.Entry) {
         guard let contents = AssetCatalog.readContents(of: entry.folder, required: true) else { return nil }
         let properties = contents["properties"] as? [String: Any]
+        preservesVector = properties?["preserves-vector-representation"] as? Bool ?? false
         switch properties?["template-rendering-intent"] as? String {
         case "template": renderingMode = .alwaysTemplate
         case "original": renderingMode = .alwaysOriginal

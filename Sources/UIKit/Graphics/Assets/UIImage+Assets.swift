@@ -167,19 +167,77 @@ extension AssetCatalog {
               let variant = set.variant(for: traits)
         else { return nil }
         let fileExtension = variant.file.pathExtension.lowercased()
-        guard fileExtension != "pdf", fileExtension != "svg" else {
-            ConsoleLog.report("[Assets] \(variant.file.path): vector images are not drawn yet.")
+        guard fileExtension != "svg" else {
+            ConsoleLog.report("[Assets] \(variant.file.path): SVG images are not drawn yet.")
             return nil
         }
-        guard let cgImage = image(at: variant.file) else { return nil }
-        let scale = variant.scale ?? 1
-        let image = UIImage(cgImage: cgImage, scale: scale, orientation: .up, renderingMode: set.renderingMode)
+        let image: UIImage
+        var scale = variant.scale ?? 1
+        if fileExtension == "pdf" {
+            // A vector image: drawn at the screen's scale at its own size, and again at the size
+            // an image view shows it when the set preserves the vector.
+            guard let page = VectorImageCache.page(at: variant.file.path) else {
+                ConsoleLog.report("[Assets] \(variant.file.path) is not a PDF Lamina reads.")
+                return nil
+            }
+            scale = UIScreen.mainScale
+            let size = page.getBoxRect(.cropBox).size
+            guard let raster = UIImage.rasterize(page, size: size, scale: scale) else { return nil }
+            image = UIImage(cgImage: raster, scale: scale, orientation: .up, renderingMode: set.renderingMode)
+            if set.preservesVector { image.vectorPage = page }
+        } else {
+            guard let cgImage = self.image(at: variant.file) else { return nil }
+            image = UIImage(cgImage: cgImage, scale: scale, orientation: .up, renderingMode: set.renderingMode)
+        }
         if let caps = variant.capInsets {
             image.capInsets = UIEdgeInsets(top: caps.top / scale, left: caps.left / scale, bottom: caps.bottom / scale, right: caps.right / scale)
             image.resizingMode = variant.resizingMode
         }
         image.imageAsset = UIImageAsset(catalog: self, name: name)
         return image
+    }
+}
+
+/// PDF pages of vector images, read once each.
+enum VectorImageCache {
+    private static let pages = Locked<[String: CGPDFPage]>([:])
+
+    static func page(at path: String) -> CGPDFPage? {
+        if let cached = pages.withLock({ $0[path] }) { return cached }
+        guard let page = CGPDFDocument(URL(fileURLWithPath: path))?.page(at: 1) else { return nil }
+        pages.withLock { $0[path] = page }
+        return page
+    }
+}
+
+extension UIImage {
+    /// `page`'s crop box drawn to fill `size` points at `scale` pixels per point.
+    static func rasterize(_ page: CGPDFPage, size: CGSize, scale: CGFloat) -> CGImage? {
+        let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
+        guard width > 0, height > 0, width <= 8192, height <= 8192,
+              let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return nil }
+        let box = page.getBoxRect(.cropBox)
+        guard box.width > 0, box.height > 0 else { return nil }
+        context.scaleBy(x: CGFloat(width) / box.width, y: CGFloat(height) / box.height)
+        context.translateBy(x: -box.minX, y: -box.minY)
+        context.drawPDFPage(page)
+        return context.makeImage()
+    }
+
+    /// The image drawn again from its vector at `size` points (for an image view showing it
+    /// at that size); nil for a bitmap image.
+    func vectorRaster(size: CGSize, scale: CGFloat) -> CGImage? {
+        guard let page = vectorPage, size.width > 0, size.height > 0 else { return nil }
+        let key = "\(size.width)x\(size.height)@\(scale)"
+        if let cached = vectorRasters.withLock({ $0[key] }) { return cached }
+        guard let raster = UIImage.rasterize(page, size: size, scale: scale) else { return nil }
+        vectorRasters.withLock {
+            if $0.count > 8 { $0.removeAll() }
+            $0[key] = raster
+        }
+        return raster
     }
 }
 
