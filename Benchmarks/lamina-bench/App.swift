@@ -1,7 +1,8 @@
 import Foundation
 import UIKit
 
-/// `lamina-bench app [--json FILE] [--quick] [--app PATH]`: what starting a whole app costs.
+/// `lamina-bench app [--json FILE] [--quick] [--app PATH] [--scenes launch,storyboard,images]`:
+/// what starting a whole app costs.
 ///
 /// - `launch`: `Examples/NotesApp` started as a process until its first frame is presented
 ///   headless (`LAMINA_EXIT_AFTER_LAUNCH=1` ends it right after): process start, the app's
@@ -21,6 +22,7 @@ func runApp(_ arguments: [String]) {
     var json: String?
     var quick = false
     var appPath: String?
+    var parts: Set<String> = ["launch", "storyboard", "images"]
     var rest = arguments
     while let flag = rest.first {
         rest.removeFirst()
@@ -28,7 +30,8 @@ func runApp(_ arguments: [String]) {
         case "--quick": quick = true
         case "--json": json = value(of: flag, from: &rest)
         case "--app": appPath = value(of: flag, from: &rest)
-        default: fail("usage: lamina-bench app [--json FILE] [--quick] [--app PATH]")
+        case "--scenes": parts = Set(value(of: flag, from: &rest).split(separator: ",").map(String.init))
+        default: fail("usage: lamina-bench app [--json FILE] [--quick] [--app PATH] [--scenes launch,storyboard,images]")
         }
     }
     var scenes: [String: Any] = [:]
@@ -53,7 +56,9 @@ func runApp(_ arguments: [String]) {
     let candidates = [appPath].compactMap { $0 } + ["release", "debug"].map {
         root.appendingPathComponent("Examples/NotesApp/.build/\($0)/NotesApp").path
     }
-    if let app = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+    if !parts.contains("launch") {
+        // Not asked for.
+    } else if let app = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
         var samples: [Double] = []
         for run in 0..<(quick ? 4 : 21) {
             let process = Process()
@@ -84,7 +89,9 @@ func runApp(_ arguments: [String]) {
     defer { try? FileManager.default.removeItem(at: folder) }
     do {
         try AppBenchmarkFiles.storyboard(scenes: 40).write(to: folder.appendingPathComponent("Bench.storyboard"))
-        try AppBenchmarkFiles.catalogue(images: 500, in: folder.appendingPathComponent("Assets.xcassets"))
+        if parts.contains("images") {
+            try AppBenchmarkFiles.catalogue(images: 500, in: folder.appendingPathComponent("Assets.xcassets"))
+        }
     } catch {
         fail("could not write the benchmark's files: \(error)")
     }
@@ -92,7 +99,7 @@ func runApp(_ arguments: [String]) {
     var openSamples: [Double] = []
     var sceneSamples: [Double] = []
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-    for round in 0..<(quick ? 2 : 6) {
+    for round in 0..<(parts.contains("storyboard") ? (quick ? 2 : 6) : 0) {
         // A fresh copy of the file each round, so the document is read again.
         let name = "Bench\(round)"
         try? FileManager.default.copyItem(at: folder.appendingPathComponent("Bench.storyboard"),
@@ -117,12 +124,12 @@ func runApp(_ arguments: [String]) {
 
     // Named images from a catalogue of 500.
     var cold: [Double] = []
-    for index in 0..<500 {
+    for index in 0..<(parts.contains("images") ? 500 : 0) {
         cold.append(ms { _ = UIImage(named: "Image\(index)", in: bundle, compatibleWith: nil) })
     }
     record("named_image_cold", cold)
     var cached: [Double] = []
-    for _ in 0..<(quick ? 3 : 20) {
+    for _ in 0..<(parts.contains("images") ? (quick ? 3 : 20) : 0) {
         let batch = ms {
             for index in 0..<500 { _ = UIImage(named: "Image\(index)", in: bundle, compatibleWith: nil) }
         }

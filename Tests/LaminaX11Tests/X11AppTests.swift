@@ -94,10 +94,14 @@ extension X11ServerTests {
                 }
                 return last
             }
+            // The app has drawn its first page (a window shows black until then), and settled;
+            // then it has the focus and takes keys.
+            for _ in 0..<1500 where !region(205).contains(where: { $0 & 0xFFFFFF != 0 }) { usleep(10_000) }
+            var shown = waitUntilStill(at: 205)
             probe.focus(window, gained: true)
+            usleep(200_000)
             // ← from the first page wraps to the last (AppKit), ← again: the controls, and
             // once more: the lists.
-            var shown = waitUntilStill(at: 205)
             for press in 0..<3 {
                 probe.key(window, press: true, keycode: 113, time: UInt32(1000 + press * 100))
                 probe.key(window, press: false, keycode: 113, time: UInt32(1050 + press * 100))

@@ -27,6 +27,8 @@ enum AppBundle {
     static func relocate() -> Bundle {
         let bundle = locate()
         found.withLock { $0 = bundle }
+        NamedImageCache.removeAll()
+        AccentColor.forget()
         return bundle
     }
 

@@ -149,7 +149,7 @@ open class UIImageView: UIView {
         layer.contentsCenter = image?.contentsCenter ?? CGRect(x: 0, y: 0, width: 1, height: 1)
         var shownImage = image?.cgImage
         vectorSize = nil
-        if let image, image.vectorPage != nil, let size = displayedSize(of: image), size != image.size,
+        if let image, image.vectorArt != nil, let size = displayedSize(of: image), size != image.size,
            let raster = image.vectorRaster(size: size, scale: image.scale) {
             // A vector image is drawn again at the size it is shown.
             shownImage = raster
@@ -184,11 +184,35 @@ open class UIImageView: UIView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         let shown = isHighlighted ? highlightedImage ?? image : image
-        if shown?.vectorPage != nil, vectorSize != bounds.size { updateContents() }
+        if shown?.vectorArt != nil, vectorSize != bounds.size { updateContents() }
+    }
+
+    /// Tinted images by source image and colour (a screen of symbols in one tint tints each
+    /// symbol once).
+    private static let tints = Locked<[TintKey: (source: WeakImage, tinted: CGImage)]>([:])
+
+    private struct TintKey: Hashable {
+        var image: ObjectIdentifier
+        var color: [CGFloat]
+    }
+
+    private struct WeakImage {
+        weak var image: CGImage?
     }
 
     /// `image`'s alpha filled with `color`: the colour everywhere, kept where the image is.
     static func tinted(_ image: CGImage, with color: CGColor) -> CGImage? {
+        let key = TintKey(image: ObjectIdentifier(image), color: color.components ?? [])
+        if let cached = tints.withLock({ $0[key] }), cached.source.image === image { return cached.tinted }
+        guard let tinted = drawTinted(image, with: color) else { return nil }
+        tints.withLock {
+            if $0.count > 256 { $0.removeAll() }
+            $0[key] = (WeakImage(image: image), tinted)
+        }
+        return tinted
+    }
+
+    private static func drawTinted(_ image: CGImage, with color: CGColor) -> CGImage? {
         guard let context = CGContext(data: nil, width: image.width, height: image.height, bitsPerComponent: 8,
                                       bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
                                       bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }

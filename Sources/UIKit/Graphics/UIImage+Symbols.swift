@@ -151,7 +151,7 @@ extension UIImage {
     /// A system symbol at `configuration`'s size and weight (nil: 17 points, regular).
     public convenience init?(systemName name: String, withConfiguration configuration: SymbolConfiguration?) {
         let configuration = configuration ?? SymbolConfiguration(pointSize: 17)
-        guard var drawn = SymbolDrawing.image(name, configuration) ?? FontSymbolDrawing.image(name, configuration) else { return nil }
+        guard var drawn = SymbolImageCache.image(name, configuration) else { return nil }
         // A hierarchical or palette configuration colours the symbol itself.
         var mode = RenderingMode.alwaysTemplate
         if let color = configuration.colors?.first,
@@ -166,6 +166,9 @@ extension UIImage {
 
     /// A symbol with another configuration (self for other images).
     public func withConfiguration(_ configuration: SymbolConfiguration) -> UIImage {
+        if let custom = customSymbol {
+            return custom.catalog.symbol(named: custom.name, configuration: configuration) ?? self
+        }
         guard let name = symbolName, let image = UIImage(systemName: name, withConfiguration: configuration) else { return self }
         return image
     }
@@ -174,6 +177,33 @@ extension UIImage {
     public func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage? {
         guard let name = symbolName else { return nil }
         let merged = symbolConfiguration?.applying(configuration) ?? configuration
+        if let custom = customSymbol { return custom.catalog.symbol(named: custom.name, configuration: merged) }
         return UIImage(systemName: name, withConfiguration: merged)
+    }
+}
+
+/// Symbols drawn, by name, size, weight and scale (a symbol in a list is drawn once, not per
+/// row).
+enum SymbolImageCache {
+    private struct Key: Hashable {
+        var name: String
+        var pointSize: CGFloat
+        var weight: Int
+        var scale: Int
+    }
+
+    /// The drawing for a key, nil when the name is not a symbol.
+    private static let images = Locked<[Key: CGImage?]>([:])
+
+    static func image(_ name: String, _ configuration: UIImage.SymbolConfiguration) -> CGImage? {
+        let key = Key(name: name, pointSize: configuration.pointSize, weight: configuration.weight.rawValue,
+                      scale: configuration.scale.rawValue)
+        if let cached = images.withLock({ $0[key] }) { return cached }
+        let drawn = SymbolDrawing.image(name, configuration) ?? FontSymbolDrawing.image(name, configuration)
+        images.withLock {
+            if $0.count > 1024 { $0.removeAll() }
+            $0[key] = drawn
+        }
+        return drawn
     }
 }

@@ -45,6 +45,8 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
 
     /// For a symbol image, its name (kept by `withRenderingMode(_:)`).
     var symbolName: String?
+    /// The catalogue and name of a custom symbol (from a symbol set).
+    var customSymbol: (catalog: AssetCatalog, name: String)?
 
     /// A symbol image's configuration (nil for other images).
     public internal(set) var symbolConfiguration: SymbolConfiguration?
@@ -69,15 +71,17 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// catalogue's light and dark images, say).
     public internal(set) var imageAsset: UIImageAsset?
 
-    /// The PDF page a vector image from an asset catalogue draws again at the size it is shown.
-    var vectorPage: CGPDFPage?
+    /// The vector art (a PDF page, an SVG drawing) a vector image from an asset catalogue
+    /// draws again at the size it is shown.
+    var vectorArt: (any VectorArt)?
     /// Rasters of the vector by size.
     let vectorRasters = Locked<[String: CGImage]>([:])
 
     /// Gives `image` (made from this one) this one's symbol, slicing and asset.
     func carryingTraits(to image: UIImage) -> UIImage {
-        image.vectorPage = vectorPage
+        image.vectorArt = vectorArt
         image.symbolName = symbolName
+        image.customSymbol = customSymbol
         image.symbolConfiguration = symbolConfiguration
         image.capInsets = capInsets
         image.resizingMode = resizingMode

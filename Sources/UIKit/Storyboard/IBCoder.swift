@@ -85,6 +85,8 @@ final class IBCoder: NSCoder {
             return UIImage(named: name, in: load.bundle, compatibleWith: nil)
         }
         if let attribute, let name = element[attribute] {
+            // Interface Builder marks a system symbol with `catalog="system"`.
+            if element["catalog"] == "system", let symbol = UIImage(systemName: name) { return symbol }
             if let image = UIImage(named: name, in: load.bundle, compatibleWith: nil) { return image }
             return UIImage(systemName: name)
         }

@@ -165,6 +165,51 @@ import Testing
         #expect((view.layer.contents as! CGImage?)?.width == Int(80 * UIScreen.main.scale))
     }
 
+    /// The RGBA of `image` at pixel (`x`, `y`) from its top left.
+    private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        bytes.withUnsafeMutableBytes { raw in
+            let context = CGContext(data: raw.baseAddress, width: image.width, height: image.height, bitsPerComponent: 8,
+                                    bytesPerRow: image.width * 4, space: CGColorSpaceCreateDeviceRGB(),
+                                    bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            context?.draw(image, in: CGRect(x: 0, y: 0, width: image.width, height: image.height))
+        }
+        let i = (y * image.width + x) * 4
+        return Array(bytes[i..<(i + 4)])
+    }
+
+    @Test func svgImagesDrawTheirShapes() throws {
+        let leaf = try #require(UIImage(named: "Leaf", in: bundle, compatibleWith: nil))
+        #expect(leaf.size == CGSize(width: 40, height: 20))
+        let image = try #require(leaf.cgImage)
+        let s = Int(leaf.scale)
+        // Paths, groups with transforms, styles, the even-odd rule, circles; gradients unused.
+        #expect(pixel(image, 3 * s, 10 * s) == [255, 0, 0, 255], "the red square")
+        #expect(pixel(image, 10 * s, 10 * s) == [255, 255, 255, 255], "its even-odd hole")
+        #expect(pixel(image, 25 * s, 3 * s) == [0, 170, 0, 255], "the translated green rectangle")
+        #expect(pixel(image, 30 * s, 15 * s) == [0, 0, 255, 255], "the circle styled blue")
+        #expect(pixel(image, 19 * s, 19 * s) == [255, 255, 255, 255])
+    }
+
+    @Test func symbolSetsAreTemplateSymbolsSizedLikeText() throws {
+        let symbol = try #require(UIImage(named: "note.badge", in: bundle, compatibleWith: nil))
+        #expect(symbol.isSymbolImage)
+        #expect(symbol.renderingMode == .alwaysTemplate)
+        // The template's cap height is the system font's at 17 points; the margins give the width.
+        let capHeight = UIFont.systemFont(ofSize: 17).capHeight
+        #expect(symbol.size.height == (capHeight).rounded(.up))
+        #expect(symbol.size.width == (100 * capHeight / 70.46).rounded(.up))
+        let larger = try #require(UIImage(named: "note.badge", in: bundle, with: UIImage.SymbolConfiguration(pointSize: 34)))
+        #expect(larger.size.height == (UIFont.systemFont(ofSize: 34).capHeight).rounded(.up))
+        #expect(symbol.withConfiguration(UIImage.SymbolConfiguration(pointSize: 34)).size == larger.size)
+        // The glyph: filled, with its hole; the margins clear.
+        let image = try #require(symbol.cgImage)
+        let s = symbol.scale
+        #expect(pixel(image, Int(symbol.size.width * s / 2), Int(symbol.size.height * s * 0.1))[3] == 255, "the top bar")
+        #expect(pixel(image, Int(symbol.size.width * s / 2), Int(symbol.size.height * s / 2))[3] == 0, "the hole")
+        #expect(pixel(image, 0, Int(symbol.size.height * s / 2))[3] == 0, "the left margin")
+    }
+
     @Test func dataSetsGiveTheirFile() throws {
         let asset = try #require(NSDataAsset(name: "Config", bundle: bundle))
         #expect(asset.name == "Config")

@@ -38,15 +38,22 @@ open class NSDataAsset: NSObject, @unchecked Sendable {
 
 /// The app's accent colour, found once for each app bundle.
 enum AccentColor {
-    private static let known = Locked<(path: String, color: UIColor)?>(nil)
+    /// The colour found, and the bundle object it was found in (compared by identity: every
+    /// view asks for its tint, and a bundle's path is costly to read on Linux).
+    private static let known = Locked<(bundle: ObjectIdentifier, color: UIColor)?>(nil)
 
     static var current: UIColor {
         let bundle = AppBundle.current
-        if let known = known.withLock({ $0 }), known.path == bundle.bundlePath { return known.color }
+        if let known = known.withLock({ $0 }), known.bundle == ObjectIdentifier(bundle) { return known.color }
         let info = AppBundle.infoDictionary(of: bundle)
         let name = info["NSAccentColorName"] as? String ?? info["UIAccentColorName"] as? String ?? "AccentColor"
         let color = UIColor.lookUp(named: name, in: bundle) ?? .systemBlue
-        known.withLock { $0 = (bundle.bundlePath, color) }
+        known.withLock { $0 = (ObjectIdentifier(bundle), color) }
         return color
+    }
+
+    /// Forgets the colour (the app's bundle changed).
+    static func forget() {
+        known.withLock { $0 = nil }
     }
 }

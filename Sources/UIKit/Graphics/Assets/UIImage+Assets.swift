@@ -18,6 +18,15 @@ extension UIImage {
 
     /// A named image from `bundle` for the traits of `configuration`.
     public convenience init?(named name: String, in bundle: Bundle?, with configuration: UIImage.Configuration?) {
+        // A custom symbol takes a symbol configuration's size.
+        if let symbolConfiguration = configuration as? SymbolConfiguration,
+           let found = UIImage.lookUp(named: name, in: bundle, traits: configuration?.traitCollection ?? UITraitCollection.current),
+           found.customSymbol != nil {
+            let sized = found.withConfiguration(symbolConfiguration)
+            self.init(cgImage: sized.cgImage, scale: sized.scale, orientation: sized.imageOrientation, renderingMode: sized.renderingMode)
+            _ = sized.carryingTraits(to: self)
+            return
+        }
         self.init(named: name, in: bundle, compatibleWith: configuration?.traitCollection)
     }
 
@@ -32,12 +41,24 @@ extension UIImage {
         }
     }
 
-    /// Finds a named image: asset catalogues first, then loose files.
+    /// Finds a named image: asset catalogues first, then loose files. What was found is kept
+    /// per bundle, name, appearance and scale, as iOS keeps named images.
     static func lookUp(named name: String, in bundle: Bundle?, traits: UITraitCollection) -> UIImage? {
         guard !name.isEmpty else { return nil }
+        let key = NamedImageCache.Key(bundle: bundle.map(ObjectIdentifier.init), name: name,
+                                      dark: traits.userInterfaceStyle == .dark, scale: traits.displayScale)
+        if let cached = NamedImageCache.image(for: key, bundle: bundle) { return cached.image }
+        let found = findImage(named: name, in: bundle, traits: traits)
+        // A name that finds nothing is remembered too (a storyboard asks again for each scene).
+        NamedImageCache.store(found, for: key, bundle: bundle)
+        return found
+    }
+
+    private static func findImage(named name: String, in bundle: Bundle?, traits: UITraitCollection) -> UIImage? {
         let searched = AssetCatalog.bundle(bundle)
         for catalog in AssetCatalog.catalogs(in: searched) {
             if let image = catalog.image(named: name, traits: traits) { return image }
+            if let symbol = catalog.symbol(named: name, configuration: nil) { return symbol }
         }
         var directories = [searched.bundlePath]
         if let resources = searched.resourcePath, resources != searched.bundlePath { directories.append(resources) }
@@ -167,24 +188,19 @@ extension AssetCatalog {
               let variant = set.variant(for: traits)
         else { return nil }
         let fileExtension = variant.file.pathExtension.lowercased()
-        guard fileExtension != "svg" else {
-            ConsoleLog.report("[Assets] \(variant.file.path): SVG images are not drawn yet.")
-            return nil
-        }
         let image: UIImage
         var scale = variant.scale ?? 1
-        if fileExtension == "pdf" {
+        if fileExtension == "pdf" || fileExtension == "svg" {
             // A vector image: drawn at the screen's scale at its own size, and again at the size
             // an image view shows it when the set preserves the vector.
-            guard let page = VectorImageCache.page(at: variant.file.path) else {
-                ConsoleLog.report("[Assets] \(variant.file.path) is not a PDF Lamina reads.")
+            guard let art = VectorImageCache.art(at: variant.file.path) else {
+                ConsoleLog.report("[Assets] \(variant.file.path) is not a \(fileExtension.uppercased()) Lamina reads.")
                 return nil
             }
             scale = UIScreen.mainScale
-            let size = page.getBoxRect(.cropBox).size
-            guard let raster = UIImage.rasterize(page, size: size, scale: scale) else { return nil }
+            guard let raster = UIImage.rasterize(art, size: art.size, scale: scale) else { return nil }
             image = UIImage(cgImage: raster, scale: scale, orientation: .up, renderingMode: set.renderingMode)
-            if set.preservesVector { image.vectorPage = page }
+            if set.preservesVector { image.vectorArt = art }
         } else {
             guard let cgImage = self.image(at: variant.file) else { return nil }
             image = UIImage(cgImage: cgImage, scale: scale, orientation: .up, renderingMode: set.renderingMode)
@@ -198,41 +214,85 @@ extension AssetCatalog {
     }
 }
 
-/// PDF pages of vector images, read once each.
-enum VectorImageCache {
-    private static let pages = Locked<[String: CGPDFPage]>([:])
+/// Named images found, by bundle, name, appearance and scale.
+enum NamedImageCache {
+    struct Key: Hashable {
+        /// The bundle asked (nil: the app's).
+        var bundle: ObjectIdentifier?
+        var name: String
+        var dark: Bool
+        var scale: CGFloat
+    }
 
-    static func page(at path: String) -> CGPDFPage? {
-        if let cached = pages.withLock({ $0[path] }) { return cached }
-        guard let page = CGPDFDocument(URL(fileURLWithPath: path))?.page(at: 1) else { return nil }
-        pages.withLock { $0[path] = page }
-        return page
+    struct Entry {
+        weak var bundle: Bundle?
+        /// What the name found (nil: nothing).
+        var image: UIImage?
+    }
+
+    private static let entries = Locked<[Key: Entry]>([:])
+
+    /// What was found for `key` before (an entry whose image is nil: nothing), or nil when the
+    /// name was not looked up yet.
+    static func image(for key: Key, bundle: Bundle?) -> Entry? {
+        entries.withLock { entries in
+            guard let entry = entries[key] else { return nil }
+            // An identifier a released bundle's memory now reuses is not that bundle.
+            if let bundle, entry.bundle !== bundle { return nil }
+            return entry
+        }
+    }
+
+    static func store(_ image: UIImage?, for key: Key, bundle: Bundle?) {
+        entries.withLock { entries in
+            if entries.count > 4096 { entries.removeAll() }
+            entries[key] = Entry(bundle: bundle, image: image)
+        }
+    }
+
+    /// Forgets every image (the app bundle moved, or tests changed files).
+    static func removeAll() {
+        entries.withLock { $0.removeAll() }
+    }
+}
+
+/// The vector art of PDF and SVG images, read once each.
+enum VectorImageCache {
+    private static let arts = Locked<[String: any VectorArt]>([:])
+
+    static func art(at path: String) -> (any VectorArt)? {
+        if let cached = arts.withLock({ $0[path] }) { return cached }
+        let art: (any VectorArt)?
+        if path.lowercased().hasSuffix(".svg") {
+            art = FileManager.default.contents(atPath: path).flatMap { SVGDrawing(data: $0) }
+        } else {
+            art = CGPDFDocument(URL(fileURLWithPath: path) as CFURL)?.page(at: 1).map { PDFVectorArt(page: $0) }
+        }
+        guard let art else { return nil }
+        arts.withLock { $0[path] = art }
+        return art
     }
 }
 
 extension UIImage {
-    /// `page`'s crop box drawn to fill `size` points at `scale` pixels per point.
-    static func rasterize(_ page: CGPDFPage, size: CGSize, scale: CGFloat) -> CGImage? {
+    /// `art` drawn to fill `size` points at `scale` pixels per point.
+    static func rasterize(_ art: any VectorArt, size: CGSize, scale: CGFloat) -> CGImage? {
         let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
         guard width > 0, height > 0, width <= 8192, height <= 8192,
               let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
                                       space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return nil }
-        let box = page.getBoxRect(.cropBox)
-        guard box.width > 0, box.height > 0 else { return nil }
-        context.scaleBy(x: CGFloat(width) / box.width, y: CGFloat(height) / box.height)
-        context.translateBy(x: -box.minX, y: -box.minY)
-        context.drawPDFPage(page)
+        art.draw(in: context, rect: CGRect(x: 0, y: 0, width: width, height: height))
         return context.makeImage()
     }
 
     /// The image drawn again from its vector at `size` points (for an image view showing it
     /// at that size); nil for a bitmap image.
     func vectorRaster(size: CGSize, scale: CGFloat) -> CGImage? {
-        guard let page = vectorPage, size.width > 0, size.height > 0 else { return nil }
+        guard let art = vectorArt, size.width > 0, size.height > 0 else { return nil }
         let key = "\(size.width)x\(size.height)@\(scale)"
         if let cached = vectorRasters.withLock({ $0[key] }) { return cached }
-        guard let raster = UIImage.rasterize(page, size: size, scale: scale) else { return nil }
+        guard let raster = UIImage.rasterize(art, size: size, scale: scale) else { return nil }
         vectorRasters.withLock {
             if $0.count > 8 { $0.removeAll() }
             $0[key] = raster
