@@ -255,6 +255,7 @@ open class UIViewController: UIResponder {
             let load = IBLoad(document: source.document, bundle: source.bundle, storyboard: source.storyboard)
             load.sceneController = self
             if let id = source.element["id"] { load.objects[id] = self }
+            load.makeSceneRecognizers(besides: source.element)
             let loaded = load.instantiate(element) as? UIView
             load.addConnections(of: self, source.element)
             view = loaded ?? UIView(frame: UIScreen.main.bounds)

@@ -139,7 +139,18 @@ open class UINavigationController: UIViewController {
     /// segue names.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        if let ib = coder as? IBCoder, let root = ib.relationshipDestinations("rootViewController").first {
+        guard let ib = coder as? IBCoder else { return }
+        if let bar = ib.element.child("navigationBar", key: "navigationBar") {
+            if bar["largeTitles"] == "YES" { navigationBar.prefersLargeTitles = true }
+            if let color = bar.child("color", key: "tintColor").flatMap({ ib.load.document.color($0, bundle: ib.load.bundle) }) {
+                navigationBar.tintColor = color
+            }
+            if let color = bar.child("color", key: "barTintColor").flatMap({ ib.load.document.color($0, bundle: ib.load.bundle) }) {
+                navigationBar.barTintColor = color
+            }
+        }
+        if ib.string("toolbarHidden") == "NO" { isToolbarHidden = false }
+        if let root = ib.relationshipDestinations("rootViewController").first {
             setViewControllers([root], animated: false)
         }
     }

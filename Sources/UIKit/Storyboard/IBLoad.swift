@@ -71,6 +71,7 @@ final class IBLoad {
     /// Makes the object an element describes (its subtree with it), through its class's
     /// `init?(coder:)`. Nil when the class is unknown or refuses.
     func instantiate(_ element: IBElement) -> AnyObject? {
+        if element.name.hasSuffix("GestureRecognizer") { return makeGestureRecognizer(element) }
         guard let type = objectClass(for: element) as? UIResponder.Type else { return nil }
         guard let object = type.init(coder: IBCoder(element: element, load: self)) else {
             ConsoleLog.report("[Interface Builder] \(String(reflecting: type)).init(coder:) returned nil for "
@@ -146,6 +147,11 @@ final class IBLoad {
         }
         for entry in collections.values {
             for property in entry.order {
+                // A view's recognizers are added to it (iOS's outlet collection appends).
+                if property == "gestureRecognizers", let view = entry.source as? UIView {
+                    for case let recognizer as UIGestureRecognizer in entry.values[property] ?? [] { view.addGestureRecognizer(recognizer) }
+                    continue
+                }
                 OutletWriter.set(property, of: entry.source, to: entry.values[property] ?? [], file: document.url.lastPathComponent)
             }
         }
@@ -155,6 +161,16 @@ final class IBLoad {
     }
 
     private func connectAction(_ connection: IBElement, source: AnyObject) {
+        if let recognizer = source as? UIGestureRecognizer, let selector = connection["selector"],
+           let destination = connection["destination"], let target = objects[destination] {
+            guard let action = StoryboardActions.action(named: selector, of: target) else {
+                ConsoleLog.report("[Interface Builder] \(String(reflecting: type(of: target))) has no action \(selector) registered "
+                                  + "(StoryboardActions.register); the gesture recognizer's action is not connected.")
+                return
+            }
+            recognizer.addHandler { action($0) }
+            return
+        }
         if let item = source as? UIBarButtonItem, let selector = connection["selector"], let destination = connection["destination"],
            let target = objects[destination] {
             guard let action = StoryboardActions.action(named: selector, of: target) else {

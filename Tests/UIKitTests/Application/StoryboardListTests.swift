@@ -64,6 +64,11 @@ final class ListsTestNoteController: UIViewController {
     weak var bodyView: UITextView!
     var controls: [UIControl] = []
     var noteTitle: String?
+    var doubleTaps = 0
+
+    func doubleTapped(_ sender: Any?) {
+        if sender is UITapGestureRecognizer { doubleTaps += 1 }
+    }
 }
 
 /// The settings: a static table whose rows the storyboard gives.
@@ -272,6 +277,30 @@ final class ListsTestPhotosController: UICollectionViewController {
         #expect(photos.opened as? UICollectionViewCell === cell)
         #expect(photos.presentedViewController is ListsTestNoteController)
         #expect(photos.presentedViewController?.modalPresentationStyle == .formSheet)
+    }
+
+    @Test func gestureRecognizersJoinTheirViewsAndReachTheirActions() throws {
+        StoryboardActions.register(ListsTestNoteController.self, "doubleTapped:") { controller, sender in controller.doubleTapped(sender) }
+        let note = try #require(storyboard.instantiateViewController(withIdentifier: "Note") as? ListsTestNoteController)
+        let recognizers = note.view.gestureRecognizers ?? []
+        try #require(recognizers.count == 2)
+        let tap = try #require(recognizers[0] as? UITapGestureRecognizer)
+        #expect(tap.numberOfTapsRequired == 2)
+        let swipe = try #require(recognizers[1] as? UISwipeGestureRecognizer)
+        #expect(swipe.direction == .left && swipe.numberOfTouchesRequired == 2)
+        let clock = CAMediaClock(manualTime: 1000)
+        clock.withCurrent {
+            let window = show(note)
+            window.tap(at: CGPoint(x: 200, y: 800), tapCount: 2)
+            window.isHidden = true
+        }
+        #expect(note.doubleTaps == 1)
+    }
+
+    @Test func aNavigationBarTakesItsStoryboardSettings() throws {
+        let tabs = try #require(storyboard.instantiateInitialViewController() as? UITabBarController)
+        let navigation = try #require(tabs.viewControllers?.first as? UINavigationController)
+        #expect(navigation.navigationBar.prefersLargeTitles)
     }
 
     @Test func splitViewControllersHaveTheirColumns() throws {
