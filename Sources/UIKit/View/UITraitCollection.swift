@@ -33,6 +33,13 @@ public enum UIUserInterfaceLevel: Int, Sendable {
     case elevated = 1
 }
 
+/// Whether the user asked for more contrast (Increase Contrast).
+public enum UIAccessibilityContrast: Int, Sendable {
+    case unspecified = -1
+    case normal = 0
+    case high = 1
+}
+
 /// The direction text and layout run in.
 public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
     case unspecified = -1
@@ -62,11 +69,14 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     public let userInterfaceLevel: UIUserInterfaceLevel
     /// The reader's preferred text size.
     public let preferredContentSizeCategory: UIContentSizeCategory
+    /// Normal or high contrast.
+    public let accessibilityContrast: UIAccessibilityContrast
 
     init(style: UIUserInterfaceStyle = .unspecified, idiom: UIUserInterfaceIdiom = .unspecified, scale: CGFloat = 0,
          horizontal: UIUserInterfaceSizeClass = .unspecified, vertical: UIUserInterfaceSizeClass = .unspecified,
          direction: UITraitEnvironmentLayoutDirection = .unspecified, level: UIUserInterfaceLevel = .unspecified,
-         category: UIContentSizeCategory = .unspecified) {
+         category: UIContentSizeCategory = .unspecified, contrast: UIAccessibilityContrast = .unspecified) {
+        accessibilityContrast = contrast
         userInterfaceLevel = level
         preferredContentSizeCategory = category
         userInterfaceStyle = style
@@ -103,6 +113,11 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         self.init(category: category)
     }
 
+    /// A collection that specifies only the contrast.
+    public convenience init(accessibilityContrast contrast: UIAccessibilityContrast) {
+        self.init(contrast: contrast)
+    }
+
     /// A collection that specifies only the level.
     public convenience init(userInterfaceLevel level: UIUserInterfaceLevel) {
         self.init(level: level)
@@ -125,7 +140,9 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         var vertical = UIUserInterfaceSizeClass.unspecified, direction = UITraitEnvironmentLayoutDirection.unspecified
         var level = UIUserInterfaceLevel.unspecified
         var category = UIContentSizeCategory.unspecified
+        var contrast = UIAccessibilityContrast.unspecified
         for traits in traitCollections {
+            if traits.accessibilityContrast != .unspecified { contrast = traits.accessibilityContrast }
             if traits.preferredContentSizeCategory != .unspecified { category = traits.preferredContentSizeCategory }
             if traits.userInterfaceLevel != .unspecified { level = traits.userInterfaceLevel }
             if traits.userInterfaceStyle != .unspecified { style = traits.userInterfaceStyle }
@@ -136,14 +153,15 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
             if traits.layoutDirection != .unspecified { direction = traits.layoutDirection }
         }
         self.init(style: style, idiom: idiom, scale: scale, horizontal: horizontal, vertical: vertical, direction: direction,
-                  level: level, category: category)
+                  level: level, category: category, contrast: contrast)
     }
 
     /// The traits of the screen: phone, scale 3, compact × regular, left to right, in the
     /// appearance `appearance(from:)` reads from the environment (light unless asked).
     static let screen = UITraitCollection(style: appearance(from: ProcessInfo.processInfo.environment), idiom: .phone,
                                           scale: UIScreen.mainScale, horizontal: .compact, vertical: .regular,
-                                          direction: .leftToRight, level: .base, category: .large)
+                                          direction: .leftToRight, level: .base, category: .large,
+                                          contrast: ProcessInfo.processInfo.environment["LAMINA_CONTRAST"]?.lowercased() == "high" ? .high : .normal)
 
     /// The screen's appearance: `LAMINA_APPEARANCE` (`dark` or `light`) when set, else the
     /// desktop's when it says (a GTK theme variant such as `Adwaita:dark`), else light.
@@ -166,7 +184,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         guard horizontal != horizontalSizeClass else { return self }
         return UITraitCollection(style: userInterfaceStyle, idiom: userInterfaceIdiom, scale: displayScale,
                                  horizontal: horizontal, vertical: verticalSizeClass, direction: layoutDirection,
-                                 level: userInterfaceLevel, category: preferredContentSizeCategory)
+                                 level: userInterfaceLevel, category: preferredContentSizeCategory, contrast: accessibilityContrast)
     }
 
     /// `self` with the level replaced.
@@ -174,7 +192,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         guard level != userInterfaceLevel else { return self }
         return UITraitCollection(style: userInterfaceStyle, idiom: userInterfaceIdiom, scale: displayScale,
                                  horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection,
-                                 level: level, category: preferredContentSizeCategory)
+                                 level: level, category: preferredContentSizeCategory, contrast: accessibilityContrast)
     }
 
     /// `self` with the preferred text size replaced.
@@ -182,7 +200,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         guard category != preferredContentSizeCategory else { return self }
         return UITraitCollection(style: userInterfaceStyle, idiom: userInterfaceIdiom, scale: displayScale,
                                  horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection,
-                                 level: userInterfaceLevel, category: category)
+                                 level: userInterfaceLevel, category: category, contrast: accessibilityContrast)
     }
 
     /// `self` with the appearance replaced (or kept for `.unspecified`).
@@ -190,7 +208,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         guard style != .unspecified, style != userInterfaceStyle else { return self }
         return UITraitCollection(style: style, idiom: userInterfaceIdiom, scale: displayScale,
                                  horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection,
-                                 level: userInterfaceLevel, category: preferredContentSizeCategory)
+                                 level: userInterfaceLevel, category: preferredContentSizeCategory, contrast: accessibilityContrast)
     }
 
     /// Whether every trait `trait` specifies has the same value here.
@@ -204,13 +222,15 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         if trait.layoutDirection != .unspecified && trait.layoutDirection != layoutDirection { return false }
         if trait.userInterfaceLevel != .unspecified && trait.userInterfaceLevel != userInterfaceLevel { return false }
         if trait.preferredContentSizeCategory != .unspecified && trait.preferredContentSizeCategory != preferredContentSizeCategory { return false }
+        if trait.accessibilityContrast != .unspecified && trait.accessibilityContrast != accessibilityContrast { return false }
         return true
     }
 
-    /// Whether dynamic colours can resolve differently in `traitCollection` (its appearance
-    /// or level differs).
+    /// Whether dynamic colours can resolve differently in `traitCollection` (its appearance,
+    /// contrast or level differs).
     open func hasDifferentColorAppearance(comparedTo traitCollection: UITraitCollection?) -> Bool {
         traitCollection?.userInterfaceStyle != userInterfaceStyle || traitCollection?.userInterfaceLevel != userInterfaceLevel
+            || traitCollection?.accessibilityContrast != accessibilityContrast
     }
 
     open override func isEqual(_ object: Any?) -> Bool {
@@ -219,6 +239,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
             && other.displayScale == displayScale && other.horizontalSizeClass == horizontalSizeClass
             && other.verticalSizeClass == verticalSizeClass && other.layoutDirection == layoutDirection
             && other.userInterfaceLevel == userInterfaceLevel && other.preferredContentSizeCategory == preferredContentSizeCategory
+            && other.accessibilityContrast == accessibilityContrast
     }
 
     open override var hash: Int {

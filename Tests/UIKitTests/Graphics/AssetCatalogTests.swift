@@ -210,6 +210,26 @@ import Testing
         #expect(pixel(image, 0, Int(symbol.size.height * s / 2))[3] == 0, "the left margin")
     }
 
+    @Test func highContrastVersionsFollowTheContrastTrait() throws {
+        let ink = try #require(UIColor(named: "Ink", in: bundle, compatibleWith: nil))
+        func components(_ traits: [UITraitCollection]) -> [CGFloat]? {
+            ink.resolvedColor(with: UITraitCollection(traitsFrom: traits)).cgColor.components
+        }
+        let dark = UITraitCollection(userInterfaceStyle: .dark), light = UITraitCollection(userInterfaceStyle: .light)
+        let high = UITraitCollection(accessibilityContrast: .high), normal = UITraitCollection(accessibilityContrast: .normal)
+        #expect(components([light, normal])?.prefix(3) == [0.4, 0.4, 0.4])
+        #expect(components([dark, normal])?.prefix(3) == [0.8, 0.8, 0.8])
+        #expect(components([light, high])?.prefix(3) == [0, 0, 0])
+        #expect(components([dark, high])?.prefix(3) == [1, 1, 1])
+        // Images: the high contrast file when the traits ask for it.
+        let plain = try #require(UIImage(named: "Contrast", in: bundle, compatibleWith: normal))
+        let strong = try #require(UIImage(named: "Contrast", in: bundle, compatibleWith: high))
+        #expect(plain.cgImage?.width == 2 && strong.cgImage?.width == 4)
+        #expect(UITraitCollection(traitsFrom: [dark, high]).accessibilityContrast == .high)
+        #expect(high.hasDifferentColorAppearance(comparedTo: normal))
+        #expect(UITraitCollection.current.accessibilityContrast == .normal, "the screen's contrast is normal unless LAMINA_CONTRAST=high")
+    }
+
     @Test func dataSetsGiveTheirFile() throws {
         let asset = try #require(NSDataAsset(name: "Config", bundle: bundle))
         #expect(asset.name == "Config")

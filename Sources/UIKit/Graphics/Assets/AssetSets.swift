@@ -69,7 +69,9 @@ struct AssetImageSet {
         } else if candidates.contains(where: { $0.appearance == .unspecified }) {
             candidates = candidates.filter { $0.appearance == .unspecified }
         }
-        if candidates.contains(where: { !$0.highContrast }) { candidates = candidates.filter { !$0.highContrast } }
+        // High contrast versions when the traits ask for more contrast, else the others.
+        let wantsHigh = traits.accessibilityContrast == .high
+        if candidates.contains(where: { $0.highContrast == wantsHigh }) { candidates = candidates.filter { $0.highContrast == wantsHigh } }
         let target = traits.displayScale > 0 ? traits.displayScale : UIScreen.mainScale
         let scaled = candidates.filter { $0.scale != nil }
         if let exact = scaled.first(where: { $0.scale == target }) { return exact }
@@ -91,6 +93,7 @@ struct AssetColorSet {
     init?(_ entry: AssetCatalog.Entry) {
         guard let contents = AssetCatalog.readContents(of: entry.folder, required: true) else { return nil }
         var any: UIColor?, light: UIColor?, dark: UIColor?
+        var highAny: UIColor?, highLight: UIColor?, highDark: UIColor?
         var entries = contents["colors"] as? [[String: Any]] ?? []
         if entries.contains(where: { $0["idiom"] as? String == "iphone" }) {
             entries = entries.filter { $0["idiom"] as? String != "universal" }
@@ -99,29 +102,47 @@ struct AssetColorSet {
             let idiom = item["idiom"] as? String ?? "universal"
             guard idiom == "universal" || idiom == "iphone" else { continue }
             let (appearance, highContrast) = AssetAppearance.read(item["appearances"])
-            guard !highContrast else { continue }
             guard let color = AssetColorSet.color(item["color"], in: entry.folder) else { continue }
-            switch appearance {
-            case .dark: dark = color
-            case .light: light = color
-            default: any = color
+            switch (appearance, highContrast) {
+            case (.dark, false): dark = color
+            case (.light, false): light = color
+            case (_, false): any = color
+            case (.dark, true): highDark = color
+            case (.light, true): highLight = color
+            case (_, true): highAny = color
             }
         }
-        guard any != nil || light != nil || dark != nil else {
+        guard any != nil || light != nil || dark != nil || highAny != nil || highLight != nil || highDark != nil else {
             ConsoleLog.report("[Assets] \(entry.folder.path) has no colour Lamina can read.")
             return nil
         }
         self.any = any
         self.light = light
         self.dark = dark
+        self.highAny = highAny
+        self.highLight = highLight
+        self.highDark = highDark
     }
 
-    /// The colour to hand out: dynamic when the set has appearances.
+    /// The high contrast colours (Increase Contrast), when the set has them.
+    let highAny: UIColor?
+    let highLight: UIColor?
+    let highDark: UIColor?
+
+    /// The colour to hand out: dynamic when the set has appearances or contrasts.
     var color: UIColor {
-        guard light != nil || dark != nil else { return any! }
+        let hasHigh = highAny != nil || highLight != nil || highDark != nil
+        guard light != nil || dark != nil || hasHigh else { return any! }
         let any = self.any, light = self.light, dark = self.dark
+        let highAny = self.highAny, highLight = self.highLight, highDark = self.highDark
         return UIColor { traits in
-            traits.userInterfaceStyle == .dark ? (dark ?? any ?? light!) : (light ?? any ?? dark!)
+            let isDark = traits.userInterfaceStyle == .dark
+            let normal = isDark ? (dark ?? any ?? light) : (light ?? any ?? dark)
+            if traits.accessibilityContrast == .high {
+                let high = isDark ? (highDark ?? highAny) : (highLight ?? highAny)
+                if let high { return high }
+            }
+            return normal ?? highAny ?? highLight ?? highDark!
         }
     }
 

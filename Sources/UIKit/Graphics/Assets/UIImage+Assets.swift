@@ -6,8 +6,8 @@ extension UIImage {
     /// (`name`, `name.png`, `name@3x.png`, `name@2x.png`, `name.jpg`) at the bundle's top, in its
     /// resources or, for the app's bundle, in the current directory. Nil when there is none.
     ///
-    /// - Note: Differs from Apple: vector PDF and SVG images and symbol sets are not read yet;
-    ///   Lamina has no Increase Contrast setting, so high-contrast versions are not chosen.
+    /// - Note: Differs from Apple: a custom symbol's regular, medium glyph is drawn for every
+    ///   weight and scale; SVG gradients, masks and text are not drawn.
     public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
         guard let found = UIImage.lookUp(named: name, in: bundle, traits: traitCollection ?? UITraitCollection.current) else {
             return nil
@@ -46,7 +46,8 @@ extension UIImage {
     static func lookUp(named name: String, in bundle: Bundle?, traits: UITraitCollection) -> UIImage? {
         guard !name.isEmpty else { return nil }
         let key = NamedImageCache.Key(bundle: bundle.map(ObjectIdentifier.init), name: name,
-                                      dark: traits.userInterfaceStyle == .dark, scale: traits.displayScale)
+                                      dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high,
+                                      scale: traits.displayScale)
         if let cached = NamedImageCache.image(for: key, bundle: bundle) { return cached.image }
         let found = findImage(named: name, in: bundle, traits: traits)
         // A name that finds nothing is remembered too (a storyboard asks again for each scene).
@@ -221,6 +222,7 @@ enum NamedImageCache {
         var bundle: ObjectIdentifier?
         var name: String
         var dark: Bool
+        var highContrast: Bool
         var scale: CGFloat
     }
 
