@@ -106,7 +106,38 @@ open class UIDatePicker: UIControl {
         rebuild()
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A date picker from a storyboard or nib: its mode, style, date, limits, minute interval,
+    /// locale and count-down duration come from the coder.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        datePill.onTap = { [weak self] in self?.openCalendar() }
+        timePill.picker = self
+        if let ib = coder as? IBCoder {
+            switch ib.string("datePickerMode") {
+            case "time": datePickerMode = .time
+            case "date": datePickerMode = .date
+            case "countDownTimer": datePickerMode = .countDownTimer
+            default: break
+            }
+            switch ib.string("style") {
+            case "wheels": preferredDatePickerStyle = .wheels
+            case "compact": preferredDatePickerStyle = .compact
+            case "inline": preferredDatePickerStyle = .inline
+            default: break
+            }
+            if let interval = ib.int("minuteInterval") { minuteInterval = interval }
+            if let duration = ib.number("countDownDuration") { countDownDuration = TimeInterval(duration) }
+            func date(_ key: String) -> Date? {
+                ib.element.child("date", key: key)?["timeIntervalSinceReferenceDate"].flatMap(Double.init)
+                    .flatMap { $0.isFinite ? Date(timeIntervalSinceReferenceDate: $0) : nil }
+            }
+            if let identifier = ib.element.child("locale", key: "locale")?["localeIdentifier"] { locale = Locale(identifier: identifier) }
+            minimumDate = date("minimumDate")
+            maximumDate = date("maximumDate")
+            if let value = date("date") { setDate(value, animated: false) }
+        }
+        rebuild()
+    }
 
     /// Shows `date` (kept within the minimum and maximum), without sending `.valueChanged`.
     open func setDate(_ date: Date, animated: Bool) {

@@ -45,7 +45,7 @@ final class IBLoad {
         "tableViewCellContentView": UIView.self, "collectionViewCellContentView": UIView.self,
         "switch": UISwitch.self, "slider": UISlider.self, "stepper": UIStepper.self, "segmentedControl": UISegmentedControl.self,
         "progressView": UIProgressView.self, "activityIndicatorView": UIActivityIndicatorView.self, "pageControl": UIPageControl.self,
-        "textField": UITextField.self, "textView": UITextView.self,
+        "textField": UITextField.self, "textView": UITextView.self, "datePicker": UIDatePicker.self,
         "tabBarController": UITabBarController.self, "splitViewController": UISplitViewController.self,
     ]
 

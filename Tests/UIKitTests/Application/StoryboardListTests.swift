@@ -250,6 +250,11 @@ final class ListsTestPhotosController: UICollectionViewController {
         #expect(pages.numberOfPages == 4 && pages.currentPage == 2)
         let progress = try #require(note.view.subviews.compactMap { $0 as? UIProgressView }.first)
         #expect(progress.progress == 0.25 && progress.progressViewStyle == .bar)
+        let picker = try #require(note.view.subviews.compactMap { $0 as? UIDatePicker }.first)
+        #expect(picker.datePickerMode == .date && picker.preferredDatePickerStyle == .inline && picker.minuteInterval == 5)
+        #expect(picker.date == Date(timeIntervalSinceReferenceDate: 786_000_000))
+        #expect(picker.minimumDate == Date(timeIntervalSince1970: 0))
+        #expect(picker.locale?.identifier == "en_GB")
         let spinner = try #require(note.view.subviews.compactMap { $0 as? UIActivityIndicatorView }.first)
         #expect(spinner.style == .large && spinner.hidesWhenStopped && !spinner.isAnimating)
     }
