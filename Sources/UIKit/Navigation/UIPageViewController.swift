@@ -117,8 +117,21 @@ open class UIPageViewController: UIViewController {
         super.init(nibName: nil, bundle: nil)
     }
 
+    /// A page view controller from a storyboard: its transition style, orientation, spine and
+    /// page spacing come from the coder; its pages come from its data source or
+    /// `setViewControllers(_:direction:animated:completion:)`, as on iOS.
     public required init?(coder: NSCoder) {
-        return nil
+        let ib = coder as? IBCoder
+        transitionStyle = ib?.string("transitionStyle") == "pageCurl" ? .pageCurl : .scroll
+        navigationOrientation = ib?.string("navigationOrientation") == "vertical" ? .vertical : .horizontal
+        switch ib?.string("spineLocation") {
+        case "mid": spineLocation = transitionStyle == .pageCurl ? .mid : .none
+        case "max": spineLocation = transitionStyle == .pageCurl ? .max : .none
+        default: spineLocation = transitionStyle == .pageCurl ? .min : .none
+        }
+        let spacing = ib?.number("pageSpacing") ?? 0
+        interPageSpacing = spacing.isFinite ? Swift.max(0, spacing) : 0
+        super.init(coder: coder)
     }
 
     open override func loadView() {

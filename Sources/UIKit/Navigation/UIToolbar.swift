@@ -27,7 +27,19 @@ open class UIToolbar: UIView {
         updateColors()
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A toolbar from a storyboard or nib, with its items (their actions and segues connected)
+    /// and bar tint.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        layer.addSublayer(hairline)
+        updateColors()
+        if let ib = coder as? IBCoder {
+            if let color = ib.color("barTintColor") { barTintColor = color }
+            if let translucent = ib.bool("translucent") { isTranslucent = translucent }
+            let items = ib.element.child("items")?.children(named: "barButtonItem") ?? []
+            if !items.isEmpty { setItems(items.map { ib.barButtonItem($0, controller: ib.load.sceneController) }, animated: false) }
+        }
+    }
 
     /// Sets the items (the change is not animated).
     open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) {

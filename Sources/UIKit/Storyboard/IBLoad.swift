@@ -46,6 +46,7 @@ final class IBLoad {
         "switch": UISwitch.self, "slider": UISlider.self, "stepper": UIStepper.self, "segmentedControl": UISegmentedControl.self,
         "progressView": UIProgressView.self, "activityIndicatorView": UIActivityIndicatorView.self, "pageControl": UIPageControl.self,
         "textField": UITextField.self, "textView": UITextView.self, "datePicker": UIDatePicker.self,
+        "visualEffectView": UIVisualEffectView.self, "toolbar": UIToolbar.self, "pageViewController": UIPageViewController.self,
         "tabBarController": UITabBarController.self, "splitViewController": UISplitViewController.self,
     ]
 

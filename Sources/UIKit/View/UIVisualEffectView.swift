@@ -146,7 +146,32 @@ open class UIVisualEffectView: UIView {
         setUp()
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A visual effect view from a storyboard or nib: its blur effect and its content view's
+    /// subviews come from the coder.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUp()
+        guard let ib = coder as? IBCoder else { return }
+        if let content = ib.element.child(key: "contentView") {
+            IBCoder(element: content, load: ib.load).decodeView(contentView)
+            contentView.frame = bounds
+            contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        }
+        if let blur = ib.element.child("blurEffect"), let style = blur["style"].flatMap({ UIVisualEffectView.blurStyles[$0] }) {
+            effect = UIBlurEffect(style: style)
+        }
+    }
+
+    private static let blurStyles: [String: UIBlurEffect.Style] = [
+        "extraLight": .extraLight, "light": .light, "dark": .dark, "extraDark": .extraDark, "regular": .regular,
+        "prominent": .prominent, "systemUltraThinMaterial": .systemUltraThinMaterial, "systemThinMaterial": .systemThinMaterial,
+        "systemMaterial": .systemMaterial, "systemThickMaterial": .systemThickMaterial, "systemChromeMaterial": .systemChromeMaterial,
+        "systemUltraThinMaterialLight": .systemUltraThinMaterialLight, "systemThinMaterialLight": .systemThinMaterialLight,
+        "systemMaterialLight": .systemMaterialLight, "systemThickMaterialLight": .systemThickMaterialLight,
+        "systemChromeMaterialLight": .systemChromeMaterialLight, "systemUltraThinMaterialDark": .systemUltraThinMaterialDark,
+        "systemThinMaterialDark": .systemThinMaterialDark, "systemMaterialDark": .systemMaterialDark,
+        "systemThickMaterialDark": .systemThickMaterialDark, "systemChromeMaterialDark": .systemChromeMaterialDark,
+    ]
 
     private func setUp() {
         for view in [backdrop, tint, contentView] {

@@ -65,8 +65,10 @@ final class ListsTestNoteController: UIViewController {
     var controls: [UIControl] = []
     var noteTitle: String?
     var doubleTaps = 0
+    var senders: [AnyObject] = []
 
     func doubleTapped(_ sender: Any?) {
+        if let sender = sender as AnyObject? { senders.append(sender) }
         if sender is UITapGestureRecognizer { doubleTaps += 1 }
     }
 }
@@ -300,6 +302,22 @@ final class ListsTestPhotosController: UICollectionViewController {
             window.isHidden = true
         }
         #expect(note.doubleTaps == 1)
+    }
+
+    @Test func effectViewsToolbarsAndPageControllers() throws {
+        StoryboardActions.register(ListsTestNoteController.self, "doubleTapped:") { controller, sender in controller.doubleTapped(sender) }
+        let note = try #require(storyboard.instantiateViewController(withIdentifier: "Note") as? ListsTestNoteController)
+        note.loadViewIfNeeded()
+        let effect = try #require(note.view.subviews.compactMap { $0 as? UIVisualEffectView }.first)
+        #expect((effect.effect as? UIBlurEffect) != nil)
+        #expect((effect.contentView.subviews.first as? UILabel)?.text == "Frosted")
+        let toolbar = try #require(note.view.subviews.compactMap { $0 as? UIToolbar }.first)
+        let items = try #require(toolbar.items)
+        #expect(items.count == 2 && items[0].systemItem == .flexibleSpace && items[1].title == "Share")
+        items[1].targetAction?()
+        #expect(note.senders.last === items[1], "the action runs with the item as its sender")
+        let pages = try #require(storyboard.instantiateViewController(withIdentifier: "Pages") as? UIPageViewController)
+        #expect(pages.transitionStyle == .scroll && pages.navigationOrientation == .vertical && pages.spineLocation == .none)
     }
 
     @Test func aNavigationBarTakesItsStoryboardSettings() throws {
