@@ -87,7 +87,18 @@ final class LayoutEngine {
     private typealias Relation = SolverConstraint.Relation
 
     // Items (views and guides): four unknowns each, item·4 + k.
+    /// The items by index. The root is not held here (it holds the engine): its slot has
+    /// `rootSlot`, and `object(at:)` gives the root for it.
     private var items: [AnyObject] = []
+    private let rootSlot = RootSlot()
+    private final class RootSlot {}
+
+    /// The item at `index` (the root for its slot).
+    @inline(__always)
+    private func object(at index: Int) -> AnyObject {
+        let object = items[index]
+        return object === rootSlot ? root : object
+    }
     private var itemIndex: [ObjectIdentifier: Int32] = [:]
     private var itemParent: [Int32] = []
     private var itemDepth: [Int32] = []
@@ -182,7 +193,7 @@ final class LayoutEngine {
         for _ in 0..<3 {
             var rewrapped = false
             for index in wrappingLabels {
-                guard let label = items[Int(index)] as? UILabel, LayoutEngine.wraps(label) else { continue }
+                guard let label = object(at: Int(index)) as? UILabel, LayoutEngine.wraps(label) else { continue }
                 let width = LayoutEngine.snappedFrame(x: values[Int(index) * 4], y: 0, width: values[Int(index) * 4 + 2], height: 0).width
                 guard width.isFinite, label.constraintLayoutWidth != width else { continue }
                 label.constraintLayoutWidth = width
@@ -352,7 +363,7 @@ final class LayoutEngine {
             if case .constraint(let constraint) = origin { constraint.engineRow = Int32(row); constraint.engine = self }
         }
         wrappingLabels = items.indices.compactMap { i in
-            guard let label = items[i] as? UILabel, !label.translatesAutoresizingMaskIntoConstraints, label.numberOfLines != 1 else { return nil }
+            guard let label = object(at: i) as? UILabel, !label.translatesAutoresizingMaskIntoConstraints, label.numberOfLines != 1 else { return nil }
             return Int32(i)
         }
     }
@@ -375,7 +386,7 @@ final class LayoutEngine {
             return nil
         }
         let index = Int32(items.count)
-        items.append(object)
+        items.append(object === root ? rootSlot : object)
         itemIndex[ObjectIdentifier(object)] = index
         itemParent.append(parent)
         itemDepth.append(parent < 0 ? 0 : itemDepth[Int(parent)] + 1)
@@ -463,7 +474,7 @@ final class LayoutEngine {
             // A scroll view's edges and centre related to what is inside it are its content
             // area's (its content layout guide's), as on iOS; its width and height stay its
             // frame's.
-            if ancestor >= 0, let scrollView = items[Int(ancestor)] as? UIScrollView, i1 != i2 {
+            if ancestor >= 0, let scrollView = object(at: Int(ancestor)) as? UIScrollView, i1 != i2 {
                 let guide = itemIndex[ObjectIdentifier(scrollView.contentLayoutGuide)]
                 if let guide, i1 == ancestor, LayoutEngine.isPositional(constraint.firstAttribute) { i1 = guide }
                 if let guide, i2 == ancestor, LayoutEngine.isPositional(constraint.secondAttribute) { i2 = guide }
@@ -474,7 +485,7 @@ final class LayoutEngine {
             // direction is that of the view holding both items (a stack's, for its views).
             var flipped = false
             if LayoutEngine.isDirectional(constraint.firstAttribute) || LayoutEngine.isDirectional(constraint.secondAttribute) {
-                let holder = ancestor >= 0 ? items[Int(ancestor)] : first
+                let holder = ancestor >= 0 ? object(at: Int(ancestor)) : first
                 flipped = NSLayoutConstraint.view(of: holder)?.effectiveUserInterfaceLayoutDirection == .rightToLeft
             }
             let sign: Double = flipped ? -1 : 1
@@ -498,7 +509,7 @@ final class LayoutEngine {
             let target = axis == 0 ? fitting.target.width : fitting.target.height
             return (-Double(target), .equal, (axis == 0 ? fitting.horizontal : fitting.vertical).rawValue)
         case .compression(let index, let axis), .hugging(let index, let axis):
-            guard let view = items[Int(index)] as? UIView else { return nil }
+            guard let view = object(at: Int(index)) as? UIView else { return nil }
             let isCompression: Bool
             if case .compression = origin { isCompression = true } else { isCompression = false }
             let axisValue: NSLayoutConstraint.Axis = axis == 0 ? .horizontal : .vertical
@@ -546,7 +557,7 @@ final class LayoutEngine {
     /// (sides its mask makes flexible following the superview's size), a system guide at its
     /// view's margins.
     private func hold(_ index: Int32, _ k: UInt8) -> (Double, Relation, Float)? {
-        let object = items[Int(index)]
+        let object = object(at: Int(index))
         let base = Int32(Int(index) * 4)
         let v = base + Int32(k)
         scratchVariables.append(v); scratchCoefficients.append(1)
@@ -687,7 +698,7 @@ final class LayoutEngine {
             }
         }
         let base = Int32(Int(index) * 4)
-        let object = items[Int(index)]
+        let object = object(at: Int(index))
         let margins = (object as? UIView)?.layoutMargins ?? .zero
         func size(_ k: Int32, _ c: Double) {
             scratchVariables.append(base + k)
@@ -1200,7 +1211,7 @@ final class LayoutEngine {
         for row in deferredRows {
             guard case .compression(let index, _) = rowOrigin[Int(row)], index != last else { continue }
             last = index
-            guard let label = items[Int(index)] as? UILabel else { continue }
+            guard let label = object(at: Int(index)) as? UILabel else { continue }
             let left = Int(index) * 4, width = left + 2
             // Fixed, or else forced by the required equalities around it (a label between
             // edges whose sum is known though each is not).
@@ -1380,12 +1391,12 @@ final class LayoutEngine {
             switch rowOrigin[row] {
             case .constraint(let constraint): return "\(constraint)"
             case .hold(let index, let k):
-                guard let view = items[Int(index)] as? UIView else { return nil }
+                guard let view = object(at: Int(index)) as? UIView else { return nil }
                 let name = ["minX", "minY", "width", "height"][Int(k)]
                 return "<NSAutoresizingMaskLayoutConstraint \(type(of: view)):\(UInt(bitPattern: ObjectIdentifier(view).hashValue)).\(name)>"
             case .compression(let index, let axis), .hugging(let index, let axis):
                 // iOS lists intrinsic sizes as content-size constraints.
-                guard let view = items[Int(index)] as? UIView else { return nil }
+                guard let view = object(at: Int(index)) as? UIView else { return nil }
                 let isHugging: Bool
                 if case .hugging = rowOrigin[row] { isHugging = true } else { isHugging = false }
                 let name = axis == 0 ? "width" : "height"
@@ -1557,7 +1568,7 @@ final class LayoutEngine {
         if let moved = movedItems {
             var seen = Set<Int32>()
             for index in moved where seen.insert(index).inserted {
-                if let view = items[Int(index)] as? UIView, !view.isPlacedByFrame { views.append(view) }
+                if let view = object(at: Int(index)) as? UIView, !view.isPlacedByFrame { views.append(view) }
             }
         } else {
             for case let view as UIView in items where !view.isPlacedByFrame && view !== root { views.append(view) }
