@@ -95,6 +95,15 @@ extension IBCoder {
     ]
     private static let corrections: [String: UITextAutocorrectionType] = ["default": .default, "no": .no, "yes": .yes]
 
+    /// The `<textInputTraits>` a text field or view gives (nil for what it leaves out).
+    private var inputTraits: (keyboard: UIKeyboardType?, returnKey: UIReturnKeyType?, capitalization: UITextAutocapitalizationType?,
+                              correction: UITextAutocorrectionType?, secure: Bool)? {
+        guard let traits = element.child("textInputTraits", key: "textInputTraits") else { return nil }
+        return (traits["keyboardType"].flatMap { IBCoder.keyboards[$0] }, traits["returnKeyType"].flatMap { IBCoder.returnKeys[$0] },
+                traits["autocapitalizationType"].flatMap { IBCoder.capitalizations[$0] },
+                traits["autocorrectionType"].flatMap { IBCoder.corrections[$0] }, traits["secureTextEntry"] == "YES")
+    }
+
     /// A `<string key="text">` child or a `text` attribute.
     private var text: String? { string("text") ?? element.child("string", key: "text")?.text }
 
@@ -108,12 +117,12 @@ extension IBCoder {
         if let fits = bool("adjustsFontSizeToFit") { field.adjustsFontSizeToFitWidth = fits }
         if let placeholder = string("placeholder") { field.placeholder = placeholder }
         if let text { field.text = text }
-        if let traits = element.child("textInputTraits", key: "textInputTraits") {
-            if let type = traits["keyboardType"].flatMap({ IBCoder.keyboards[$0] }) { field.keyboardType = type }
-            if let type = traits["returnKeyType"].flatMap({ IBCoder.returnKeys[$0] }) { field.returnKeyType = type }
-            if let type = traits["autocapitalizationType"].flatMap({ IBCoder.capitalizations[$0] }) { field.autocapitalizationType = type }
-            if let type = traits["autocorrectionType"].flatMap({ IBCoder.corrections[$0] }) { field.autocorrectionType = type }
-            if traits["secureTextEntry"] == "YES" { field.isSecureTextEntry = true }
+        if let traits = inputTraits {
+            field.keyboardType = traits.keyboard ?? field.keyboardType
+            field.returnKeyType = traits.returnKey ?? field.returnKeyType
+            field.autocapitalizationType = traits.capitalization ?? field.autocapitalizationType
+            field.autocorrectionType = traits.correction ?? field.autocorrectionType
+            if traits.secure { field.isSecureTextEntry = true }
         }
     }
 
@@ -125,11 +134,11 @@ extension IBCoder {
         if let editable = bool("editable") { view.isEditable = editable }
         if let selectable = bool("selectable") { view.isSelectable = selectable }
         if let text { view.text = text }
-        if let traits = element.child("textInputTraits", key: "textInputTraits") {
-            if let type = traits["keyboardType"].flatMap({ IBCoder.keyboards[$0] }) { view.keyboardType = type }
-            if let type = traits["returnKeyType"].flatMap({ IBCoder.returnKeys[$0] }) { view.returnKeyType = type }
-            if let type = traits["autocapitalizationType"].flatMap({ IBCoder.capitalizations[$0] }) { view.autocapitalizationType = type }
-            if let type = traits["autocorrectionType"].flatMap({ IBCoder.corrections[$0] }) { view.autocorrectionType = type }
+        if let traits = inputTraits {
+            view.keyboardType = traits.keyboard ?? view.keyboardType
+            view.returnKeyType = traits.returnKey ?? view.returnKeyType
+            view.autocapitalizationType = traits.capitalization ?? view.autocapitalizationType
+            view.autocorrectionType = traits.correction ?? view.autocorrectionType
         }
     }
 }
