@@ -161,37 +161,34 @@ final class IBLoad {
         }
     }
 
+    /// An action from a control, bar button item or gesture recognizer to the method its
+    /// target registered for the selector.
     private func connectAction(_ connection: IBElement, source: AnyObject) {
-        if let recognizer = source as? UIGestureRecognizer, let selector = connection["selector"],
-           let destination = connection["destination"], let target = objects[destination] {
-            guard let action = StoryboardActions.action(named: selector, of: target) else {
-                ConsoleLog.report("[Interface Builder] \(String(reflecting: type(of: target))) has no action \(selector) registered "
-                                  + "(StoryboardActions.register); the gesture recognizer's action is not connected.")
-                return
-            }
-            recognizer.addHandler { action($0) }
-            return
+        guard let selector = connection["selector"], let destination = connection["destination"],
+              let target = objects[destination] else { return }
+        let what: String
+        switch source {
+        case is UIGestureRecognizer: what = "gesture recognizer"
+        case is UIBarButtonItem: what = "bar button item"
+        case is UIControl: what = "control"
+        default: return
         }
-        if let item = source as? UIBarButtonItem, let selector = connection["selector"], let destination = connection["destination"],
-           let target = objects[destination] {
-            guard let action = StoryboardActions.action(named: selector, of: target) else {
-                ConsoleLog.report("[Interface Builder] \(String(reflecting: type(of: target))) has no action \(selector) registered "
-                                  + "(StoryboardActions.register); the bar button item's action is not connected.")
-                return
-            }
-            item.setStoryboardAction { [weak item] in action(item) }
-            return
-        }
-        guard let control = source as? UIControl, let selector = connection["selector"],
-              let destination = connection["destination"], let target = objects[destination]
-        else { return }
-        let events = IBLoad.controlEvents[connection["eventType"] ?? "touchUpInside"] ?? .touchUpInside
         guard let action = StoryboardActions.action(named: selector, of: target) else {
             ConsoleLog.report("[Interface Builder] \(String(reflecting: type(of: target))) has no action \(selector) registered "
-                              + "(StoryboardActions.register); the control's action is not connected.")
+                              + "(StoryboardActions.register); the \(what)'s action is not connected.")
             return
         }
-        control.addAction(UIAction { [weak control] _ in action(control) }, for: events)
+        switch source {
+        case let recognizer as UIGestureRecognizer:
+            recognizer.addHandler { action($0) }
+        case let item as UIBarButtonItem:
+            item.setStoryboardAction { [weak item] in action(item) }
+        case let control as UIControl:
+            let events = IBLoad.controlEvents[connection["eventType"] ?? "touchUpInside"] ?? .touchUpInside
+            control.addAction(UIAction { [weak control] _ in action(control) }, for: events)
+        default:
+            break
+        }
     }
 
     /// A segue from a control (performed when the control is used, if the controller agrees) or
