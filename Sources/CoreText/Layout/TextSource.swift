@@ -10,6 +10,12 @@ package struct TextSource {
 
     /// `linkColor`: UIKit's link appearance; runs with a link attribute take that colour and
     /// a single underline (Core Text draws links as plain text: nil).
+    /// Text already split into styled runs (UIKit's plain label text: one run).
+    package init(units: [UInt16], runs: [(range: Range<Int>, style: TextStyle)]) {
+        self.units = units
+        self.runs = runs
+    }
+
     package init(_ string: NSAttributedString, linkColor: CGColor? = nil) {
         units = Array(string.string.utf16)
         var runs: [(range: Range<Int>, style: TextStyle)] = []

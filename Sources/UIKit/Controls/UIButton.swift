@@ -548,7 +548,17 @@ open class UIButton: UIControl {
         let color = resolvedTitleColor
         var changed = false
         if configuration != nil, label.font.pointSize != 17 { label.font = UIFont.preferredFont(forTextStyle: .headline) }
-        if let title = shown.title {
+        // A plain title (not attributed, no shadow) goes in as the label's text and colour,
+        // which lays it out without an attributed copy.
+        let plain = configuration.map { $0.title } ?? (currentAttributedTitle == nil ? title(for: state) : nil)
+        if let plain, titleShadowColor(for: state) == nil {
+            if label.textColor != color { label.textColor = color }
+            if !label.textIsPlain || label.text != plain {
+                label.text = plain
+                shownStyledTitle = nil
+                changed = true
+            }
+        } else if let title = shown.title {
             let styled = NSMutableAttributedString(attributedString: title)
             let whole = NSRange(location: 0, length: styled.length)
             if attributedTitle(for: state) == nil || configuration != nil {

@@ -19,6 +19,9 @@ public enum UIBaselineAdjustment: Int, Sendable {
 @preconcurrency @MainActor
 open class UILabel: UIView {
     private var storedText: NSAttributedString?
+    /// Whether `storedText` was set as a plain string (no attributes of its own), so it is
+    /// styled without making an attributed copy.
+    private(set) var textIsPlain = false
     /// The last few layouts (measuring and drawing often use different widths).
     private var cache: [(key: LayoutKey, layout: FrameLayout)] = []
     /// How many layouts the label has computed (tests check that repeats are cached).
@@ -67,6 +70,7 @@ open class UILabel: UIView {
         get { storedText?.string }
         set {
             storedText = newValue.map { NSAttributedString(string: $0) }
+            textIsPlain = true
             changed()
         }
     }
@@ -77,6 +81,7 @@ open class UILabel: UIView {
         get { storedText.map { styled($0) } }
         set {
             storedText = newValue.map { NSAttributedString(attributedString: $0) }
+            textIsPlain = false
             if let first = newValue, first.length > 0 {
                 if let font = first.attribute(.font, at: 0, effectiveRange: nil) as? UIFont { storedFont = font }
                 if let color = first.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor { storedColor = color }
@@ -153,17 +158,27 @@ open class UILabel: UIView {
 
     // MARK: Layout
 
+    /// The colour text without one of its own is drawn in.
+    private var shownColor: UIColor {
+        var color: UIColor = storedColor
+        if isHighlighted, let highlighted = highlightedTextColor { color = highlighted }
+        if !isEnabled { color = color.withAlphaComponent(0.44) }
+        return color
+    }
+
+    /// The paragraph style of text without one of its own.
+    private var shownParagraph: NSParagraphStyle {
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.alignment = textAlignment
+        paragraph.lineBreakMode = lineBreakMode
+        return paragraph
+    }
+
     /// The label's text with its font, colour, alignment and line breaking wherever the text
     /// sets none.
     private func styled(_ text: NSAttributedString) -> NSAttributedString {
         let result = NSMutableAttributedString(attributedString: text)
-        let whole = NSRange(location: 0, length: result.length)
-        var color: UIColor = storedColor
-        if isHighlighted, let highlighted = highlightedTextColor { color = highlighted }
-        if !isEnabled { color = color.withAlphaComponent(0.44) }
-        let paragraph = NSMutableParagraphStyle()
-        paragraph.alignment = textAlignment
-        paragraph.lineBreakMode = lineBreakMode
+        let color = shownColor, paragraph = shownParagraph
         var location = 0
         while location < result.length {
             var range = NSRange(location: 0, length: 0)
@@ -181,8 +196,19 @@ open class UILabel: UIView {
             }
             location = range.location + Swift.max(range.length, 1)
         }
-        _ = whole
         return result
+    }
+
+    /// What `TextSource(styled(text))` gives for plain text without a shadow, made without
+    /// the attributed copy (measuring a label's plain text is most of an interface's layout).
+    private func plainSource(_ string: String) -> TextSource {
+        let color = shownColor, paragraph = shownParagraph
+        var style = TextStyle(font: storedFont.bridgedCTFont)
+        style.color = color.cgColor
+        style.paragraph = paragraph.bridgedParagraph
+        style.attributes = [.font: storedFont, .foregroundColor: color, .paragraphStyle: paragraph]
+        let units = Array(string.utf16)
+        return TextSource(units: units, runs: [(0..<units.count, style)])
     }
 
     /// The layout of the label's text in `width`, from the cache when nothing changed.
@@ -214,7 +240,8 @@ open class UILabel: UIView {
             }
             made = StringLayout.layout(text, width: width, maximumLines: lines, lineBreakMode: mode)
         } else {
-            let source = shaped?.source ?? TextSource(styled(storedText), linkColor: UIColor.link.cgColor)
+            let source = shaped?.source ?? (textIsPlain && shadowColor == nil ? plainSource(storedText.string)
+                : TextSource(styled(storedText), linkColor: UIColor.link.cgColor))
             if shaped == nil { shaped = (source, [:]) }
             made = FrameLayout(source, width: width, maximumLines: lines, lineBreakMode: mode) { range in
                 if let hit = self.shaped?.paragraphs[range] { return hit }

@@ -254,20 +254,40 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
 
     // MARK: The current collection
 
-    private static let currentKey = "org.lamina.UITraitCollection.current"
+    /// Each thread's `current` collection, retained once by the slot (a thread dictionary
+    /// would hash a bridged string key on every read, and text layout reads it often).
+    private static let currentSlot: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in
+            if let raw { Unmanaged<UITraitCollection>.fromOpaque(raw).release() }
+        }
+        return key
+    }()
 
-    /// The collection dynamic colours resolve against on this thread: the screen's unless
-    /// code (or `performAsCurrent(_:)`, or a view drawing) sets another.
+    /// The traits of the code running now: those of the view being drawn or laid out, or
+    /// the screen's.
     open class var current: UITraitCollection {
-        get { Thread.current.threadDictionary[currentKey] as? UITraitCollection ?? screen }
-        set { Thread.current.threadDictionary[currentKey] = newValue }
+        get {
+            guard let raw = pthread_getspecific(currentSlot) else { return screen }
+            return Unmanaged<UITraitCollection>.fromOpaque(raw).takeUnretainedValue()
+        }
+        set {
+            let old = pthread_getspecific(currentSlot)
+            pthread_setspecific(currentSlot, Unmanaged.passRetained(newValue).toOpaque())
+            if let old { Unmanaged<UITraitCollection>.fromOpaque(old).release() }
+        }
     }
 
     /// Runs `actions` with this collection as `current`, then restores the previous one.
     open func performAsCurrent(_ actions: () throws -> Void) rethrows {
-        let previous = Thread.current.threadDictionary[UITraitCollection.currentKey]
-        Thread.current.threadDictionary[UITraitCollection.currentKey] = self
-        defer { Thread.current.threadDictionary[UITraitCollection.currentKey] = previous }
+        let slot = UITraitCollection.currentSlot
+        // The slot's retain of the previous collection passes to this call until it is put back.
+        let previous = pthread_getspecific(slot)
+        pthread_setspecific(slot, Unmanaged.passRetained(self).toOpaque())
+        defer {
+            if let now = pthread_getspecific(slot) { Unmanaged<UITraitCollection>.fromOpaque(now).release() }
+            pthread_setspecific(slot, previous)
+        }
         try actions()
     }
 }
