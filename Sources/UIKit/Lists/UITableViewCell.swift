@@ -99,6 +99,18 @@ open class UITableViewCell: UIView {
 
     /// The segue a storyboard connects to selecting the cell.
     var selectionSegue: IBSegueTrigger?
+    /// The segue a storyboard connects to the cell's detail (accessory) button.
+    var accessorySegue: IBSegueTrigger?
+
+    /// The detail button was tapped: a storyboard's accessory segue runs and the table's
+    /// delegate hears of it; the row is not selected.
+    func accessoryButtonTapped() {
+        var view = superview
+        while let found = view, !(found is UITableView) { view = found.superview }
+        guard let table = view as? UITableView, let path = table.indexPath(for: self) else { return }
+        accessorySegue?.trigger(sender: self)
+        table.tableDelegate?.tableView(table, accessoryButtonTappedForRowWith: path)
+    }
 
     /// The identifier a cell made from a nib or prototype is dequeued by.
     func adoptReuseIdentifier(_ identifier: String) {
@@ -629,6 +641,41 @@ final class TableAccessoryView: UIView {
     }
 
     required init?(coder: NSCoder) { nil }
+
+    // The detail types' info button takes its own taps; elsewhere touches go on to the cell.
+
+    /// Whether the touch now down began on the info button.
+    private var pressingInfo = false
+
+    private func onInfoButton(_ touches: Set<UITouch>) -> Bool {
+        guard type == .detailButton || type == .detailDisclosureButton, touches.count == 1, let touch = touches.first else {
+            return false
+        }
+        let point = touch.location(in: self)
+        return point.x < (type == .detailButton ? bounds.width : 22 + 8) && abs(point.y - bounds.midY) <= 22
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        pressingInfo = onInfoButton(touches)
+        if !pressingInfo { super.touchesBegan(touches, with: event) }
+    }
+
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if !pressingInfo { super.touchesMoved(touches, with: event) }
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard pressingInfo else { return super.touchesEnded(touches, with: event) }
+        pressingInfo = false
+        guard onInfoButton(touches) else { return }
+        var view = superview
+        while let found = view, !(found is UITableViewCell) { view = found.superview }
+        (view as? UITableViewCell)?.accessoryButtonTapped()
+    }
+
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if pressingInfo { pressingInfo = false } else { super.touchesCancelled(touches, with: event) }
+    }
 
     override var intrinsicContentSize: CGSize {
         switch type {

@@ -160,6 +160,17 @@ open class UINavigationBar: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUp()
+    }
+
+    /// A bar placed in a storyboard or XIB, with its items.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUp()
+        (coder as? IBCoder)?.decodeNavigationBar(self)
+    }
+
+    private func setUp() {
         titleLabel.textAlignment = .center
         addSubview(titleLabel)
         largeArea.clipsToBounds = true
@@ -171,8 +182,6 @@ open class UINavigationBar: UIView {
         layer.addSublayer(hairline)
         updateColors()
     }
-
-    public required init?(coder: NSCoder) { nil }
 
     open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UINavigationBar.height) }
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: UINavigationBar.height) }

@@ -141,13 +141,7 @@ open class UINavigationController: UIViewController {
         super.init(coder: coder)
         guard let ib = coder as? IBCoder else { return }
         if let bar = ib.element.child("navigationBar", key: "navigationBar") {
-            if bar["largeTitles"] == "YES" { navigationBar.prefersLargeTitles = true }
-            if let color = bar.child("color", key: "tintColor").flatMap({ ib.load.document.color($0, bundle: ib.load.bundle) }) {
-                navigationBar.tintColor = color
-            }
-            if let color = bar.child("color", key: "barTintColor").flatMap({ ib.load.document.color($0, bundle: ib.load.bundle) }) {
-                navigationBar.barTintColor = color
-            }
+            IBCoder(element: bar, load: ib.load).decodeNavigationBar(navigationBar)
         }
         if ib.string("toolbarHidden") == "NO" { isToolbarHidden = false }
         if let root = ib.relationshipDestinations("rootViewController").first {

@@ -84,7 +84,13 @@ open class UITabBar: UIView {
         updateColors()
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// A bar placed in a storyboard or XIB, with its items.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        layer.addSublayer(hairline)
+        updateColors()
+        (coder as? IBCoder)?.decodeTabBar(self)
+    }
 
     open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UITabBar.height) }
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: UITabBar.height + safeAreaInsets.bottom) }

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Navigation items' bar button items, tab bar items, and the relationship segues of tab bar
-/// and split view controllers.
+/// Navigation items and their bar button items, navigation and tab bars, and tab bar items.
 @MainActor
 extension IBCoder {
     private static let barSystemItems: [String: UIBarButtonItem.SystemItem] = [
@@ -45,10 +44,17 @@ extension IBCoder {
         return item
     }
 
-    /// A navigation item's bar button items (single or lists, left and right, and the back
-    /// button's) and its title view.
-    func decodeNavigationItemButtons(_ itemElement: IBElement, of controller: UIViewController) {
-        let navigationItem = controller.navigationItem
+    /// A `<navigationItem>` into `navigationItem` (a controller's, or one of a standalone
+    /// bar's items): its title, prompt, large-title mode, bar button items (single or lists,
+    /// left and right, and the back button's) and title view.
+    func decodeNavigationItem(_ itemElement: IBElement, into navigationItem: UINavigationItem, controller: UIViewController?) {
+        if let title = itemElement["title"] { navigationItem.title = title }
+        if let prompt = itemElement["prompt"] { navigationItem.prompt = prompt }
+        switch itemElement["largeTitleDisplayMode"] {
+        case "always": navigationItem.largeTitleDisplayMode = .always
+        case "never": navigationItem.largeTitleDisplayMode = .never
+        default: break
+        }
         if let left = itemElement.child("barButtonItem", key: "leftBarButtonItem") {
             navigationItem.leftBarButtonItem = barButtonItem(left, controller: controller)
         }
@@ -68,6 +74,34 @@ extension IBCoder {
         if let titleView = itemElement.child(key: "titleView"), let view = load.instantiate(titleView) as? UIView {
             navigationItem.titleView = view
         }
+        if let id = itemElement["id"] { load.objects[id] = navigationItem }
+    }
+
+    /// A `<navigationBar>`: a navigation controller's (its settings) or one placed in a view
+    /// (its settings and its `<items>`, the last one on top).
+    func decodeNavigationBar(_ bar: UINavigationBar) {
+        if bool("largeTitles") == true { bar.prefersLargeTitles = true }
+        if let translucent = bool("translucent") { bar.isTranslucent = translucent }
+        if let color = color("tintColor") { bar.tintColor = color }
+        if let color = color("barTintColor") { bar.barTintColor = color }
+        if let items = element.child("items") {
+            let made = items.children(named: "navigationItem").map { itemElement in
+                let item = UINavigationItem()
+                decodeNavigationItem(itemElement, into: item, controller: load.sceneController)
+                return item
+            }
+            bar.setItems(made, animated: false)
+        }
+    }
+
+    /// A `<tabBar>` placed in a view: its settings and its `<items>`.
+    func decodeTabBar(_ bar: UITabBar) {
+        if let translucent = bool("translucent") { bar.isTranslucent = translucent }
+        if let color = color("barTintColor") { bar.barTintColor = color }
+        if let color = color("selectedImageTintColor") { bar.tintColor = color }
+        if let items = element.child("items") {
+            bar.setItems(items.children(named: "tabBarItem").map(tabBarItem), animated: false)
+        }
     }
 
     private static let tabSystemItems: [String: UITabBarItem.SystemItem] = [
@@ -79,18 +113,25 @@ extension IBCoder {
     /// A controller's `<tabBarItem key="tabBarItem">`.
     func decodeTabBarItem(of controller: UIViewController) {
         guard let element = element.child("tabBarItem", key: "tabBarItem") else { return }
+        controller.tabBarItem = tabBarItem(element)
+    }
+
+    /// A `<tabBarItem>`: a system item, or a title and images; its tag and badge.
+    func tabBarItem(_ element: IBElement) -> UITabBarItem {
         let tag = element["tag"].flatMap { Int($0) } ?? 0
+        let item: UITabBarItem
         if let name = element["systemItem"], let system = IBCoder.tabSystemItems[name] {
-            controller.tabBarItem = UITabBarItem(tabBarSystemItem: system, tag: tag)
+            item = UITabBarItem(tabBarSystemItem: system, tag: tag)
         } else {
             let coder = IBCoder(element: element, load: load)
-            let item = UITabBarItem(title: element["title"], image: coder.image(attribute: "image", key: "image"),
-                                    selectedImage: coder.image(attribute: "selectedImage", key: "selectedImage"))
+            item = UITabBarItem(title: element["title"], image: coder.image(attribute: "image", key: "image"),
+                                selectedImage: coder.image(attribute: "selectedImage", key: "selectedImage"))
             item.tag = tag
-            controller.tabBarItem = item
         }
-        if let badge = element["badgeValue"] { controller.tabBarItem.badgeValue = badge }
-        if let id = element["id"] { load.objects[id] = controller.tabBarItem }
+        if let badge = element["badgeValue"] { item.badgeValue = badge }
+        if let enabled = element["enabled"] { item.isEnabled = enabled == "YES" }
+        if let id = element["id"] { load.objects[id] = item }
+        return item
     }
 }
 

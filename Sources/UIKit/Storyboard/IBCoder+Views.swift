@@ -204,14 +204,7 @@ extension IBCoder {
         load.register(controller, for: element)
         if let title = string("title") { controller.title = title }
         if let item = element.child("navigationItem", key: "navigationItem") {
-            if let title = item["title"] { controller.navigationItem.title = title }
-            if let prompt = item["prompt"] { controller.navigationItem.prompt = prompt }
-            switch item["largeTitleDisplayMode"] {
-            case "always": controller.navigationItem.largeTitleDisplayMode = .always
-            case "never": controller.navigationItem.largeTitleDisplayMode = .never
-            default: break
-            }
-            decodeNavigationItemButtons(item, of: controller)
+            decodeNavigationItem(item, into: controller.navigationItem, controller: controller)
         }
         decodeTabBarItem(of: controller)
     }

@@ -48,6 +48,7 @@ final class IBLoad {
         "textField": UITextField.self, "textView": UITextView.self, "datePicker": UIDatePicker.self,
         "visualEffectView": UIVisualEffectView.self, "toolbar": UIToolbar.self, "pageViewController": UIPageViewController.self,
         "tabBarController": UITabBarController.self, "splitViewController": UISplitViewController.self,
+        "navigationBar": UINavigationBar.self, "tabBar": UITabBar.self,
     ]
 
     /// The class an element asks for: its `customClass` (in `customModule`, else the app's
@@ -210,8 +211,7 @@ final class IBLoad {
         }
         if let cell = source as? UITableViewCell {
             if segue["trigger"] == "accessoryAction" {
-                ConsoleLog.report("[Interface Builder] \(document.url.lastPathComponent) line \(segue.line): segues from a cell's "
-                                  + "accessory button are not performed by Lamina; the cell's selection segue is.")
+                cell.accessorySegue = IBSegueTrigger(element: segue, controller: controller)
             } else {
                 cell.selectionSegue = IBSegueTrigger(element: segue, controller: controller)
             }

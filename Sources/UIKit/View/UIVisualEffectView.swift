@@ -159,8 +159,20 @@ open class UIVisualEffectView: UIView {
         }
         if let blur = ib.element.child("blurEffect"), let style = blur["style"].flatMap({ UIVisualEffectView.blurStyles[$0] }) {
             effect = UIBlurEffect(style: style)
+        } else if let vibrancy = ib.element.child("vibrancyEffect") {
+            // `<vibrancyEffect style="secondaryLabel"><blurEffect style="regular"/></vibrancyEffect>`
+            // (no style before iOS 13's styles: the label style).
+            let blurStyle = vibrancy.child("blurEffect")?["style"].flatMap { UIVisualEffectView.blurStyles[$0] } ?? .regular
+            let style = vibrancy["style"].flatMap { UIVisualEffectView.vibrancyStyles[$0] } ?? .label
+            effect = UIVibrancyEffect(blurEffect: UIBlurEffect(style: blurStyle), style: style)
         }
     }
+
+    private static let vibrancyStyles: [String: UIVibrancyEffectStyle] = [
+        "label": .label, "secondaryLabel": .secondaryLabel, "tertiaryLabel": .tertiaryLabel,
+        "quaternaryLabel": .quaternaryLabel, "fill": .fill, "secondaryFill": .secondaryFill,
+        "tertiaryFill": .tertiaryFill, "separator": .separator,
+    ]
 
     private static let blurStyles: [String: UIBlurEffect.Style] = [
         "extraLight": .extraLight, "light": .light, "dark": .dark, "extraDark": .extraDark, "regular": .regular,

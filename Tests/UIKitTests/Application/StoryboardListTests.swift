@@ -36,6 +36,10 @@ final class ListsTestNotesController: UITableViewController {
         events.append("didSelect \(indexPath.row)")
     }
 
+    override func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {
+        events.append("accessory \(indexPath.section).\(indexPath.row)")
+    }
+
     override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
         events.append("prepare \(segue.identifier ?? "-")")
         prepared = (segue.identifier, sender, segue.destination)
@@ -318,6 +322,54 @@ final class ListsTestPhotosController: UICollectionViewController {
         #expect(note.senders.last === items[1], "the action runs with the item as its sender")
         let pages = try #require(storyboard.instantiateViewController(withIdentifier: "Pages") as? UIPageViewController)
         #expect(pages.transitionStyle == .scroll && pages.navigationOrientation == .vertical && pages.spineLocation == .none)
+    }
+
+    @Test func aCellsAccessorySegueRunsFromItsDetailButton() throws {
+        let notes = try #require(storyboard.instantiateViewController(withIdentifier: "Notes") as? ListsTestNotesController)
+        let navigation = UINavigationController(rootViewController: notes)
+        let window = show(navigation)
+        defer { window.isHidden = true }
+        let table = try #require(notes.tableView)
+        let tag = try #require(table.cellForRow(at: IndexPath(row: 1, section: 1)))
+        #expect(tag.accessoryType == .detailButton)
+        // The detail button sits 16 points in from the trailing edge, 22 points wide.
+        let button = CGPoint(x: tag.bounds.maxX - 16 - 11, y: tag.bounds.midY)
+        window.tap(at: tag.convert(button, to: window))
+        #expect(notes.events == ["prepare showTag", "accessory 1.1"], "the segue, then the delegate; no selection")
+        #expect(notes.prepared?.sender as? UITableViewCell === tag)
+        #expect(table.indexPathForSelectedRow == nil)
+        #expect(navigation.topViewController is ListsTestNoteController)
+    }
+
+    @Test func standaloneBarsAndVibrancyTakeTheirItemsAndEffects() throws {
+        StoryboardActions.register(ListsTestNoteController.self, "doubleTapped:") { controller, sender in controller.doubleTapped(sender) }
+        let note = try #require(storyboard.instantiateViewController(withIdentifier: "Note") as? ListsTestNoteController)
+        note.loadViewIfNeeded()
+        let effects = note.view.subviews.compactMap { $0 as? UIVisualEffectView }
+        try #require(effects.count == 2)
+        let vibrancy = try #require(effects[1].effect as? UIVibrancyEffect)
+        #expect(vibrancy.style == .secondaryLabel)
+        #expect(vibrancy.blurEffect.style == .systemMaterialDark)
+
+        let bar = try #require(note.view.subviews.compactMap { $0 as? UINavigationBar }.first)
+        let items = try #require(bar.items)
+        #expect(items.map(\.title) == ["Drafts", "Draft"])
+        #expect(bar.topItem === items[1] && bar.backItem === items[0])
+        #expect(items[1].prompt == "Unsaved")
+        #expect(items[1].leftBarButtonItem?.systemItem == .cancel)
+        let keep = try #require(items[1].rightBarButtonItem)
+        #expect(keep.title == "Keep" && keep.style == .done)
+        keep.targetAction?()
+        #expect(note.senders.last === keep)
+        #expect(bar.barTintColor?.cgColor.components == UIColor.systemYellow.cgColor.components)
+
+        let tabBar = try #require(note.view.subviews.compactMap { $0 as? UITabBar }.first)
+        let tabs = try #require(tabBar.items)
+        try #require(tabs.count == 2)
+        // Lamina titles system items by name (a documented difference: iOS draws a glyph).
+        #expect(tabs[0].title == "Favorites")
+        #expect(tabs[1].title == "Shared" && tabs[1].tag == 7 && tabs[1].badgeValue == "3")
+        #expect(tabs[1].image?.isSymbolImage == true)
     }
 
     @Test func aNavigationBarTakesItsStoryboardSettings() throws {
