@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "AppKit", targets: ["AppKit"]),
         .library(name: "Cocoa", targets: ["Cocoa"]),
+        .library(name: "ObjectiveC", targets: ["ObjectiveC"]),
         .library(name: "LaminaPlatform", targets: ["LaminaPlatform"]),
         .library(name: "LaminaX11", targets: ["LaminaX11"]),
         .executable(name: "lamina-demo", targets: ["LaminaDemo"]),
@@ -67,6 +68,10 @@ let package = Package(
         .target(name: "_Testing_UIKit"),
         .target(name: "_Testing_AppKit"),
 
+        // What Swift on Linux lacks from the Objective-C runtime: `Selector` and a method table
+        // selectors find methods in, `perform`, selector timers and observers, associated objects.
+        .target(name: "ObjectiveC"),
+
         .target(
             name: "CoreGraphics",
             dependencies: ["CPNG", "CZlib", "JPEGDecoder", "RasterSupport", "CFreeType", "CFontconfig", "_Testing_CoreGraphics"]
@@ -78,7 +83,7 @@ let package = Package(
         ),
         .target(
             name: "QuartzCore",
-            dependencies: ["CoreGraphics", "CoreText"]
+            dependencies: ["CoreGraphics", "CoreText", "ObjectiveC"]
         ),
         // The interface display backends implement (surfaces for windows); headless built in.
         .target(
@@ -98,7 +103,7 @@ let package = Package(
         ),
         .target(
             name: "UIKit",
-            dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "LaminaPlatform", "ICUSupport", "_Testing_UIKit"],
+            dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "LaminaPlatform", "ICUSupport", "ObjectiveC", "_Testing_UIKit"],
             exclude: ["Graphics/Symbols/LICENSE-MaterialIcons.txt"],
             // The icon font most system symbols are drawn from (Apache License 2.0).
             resources: [.copy("Graphics/Symbols/MaterialIcons-Regular.ttf")]

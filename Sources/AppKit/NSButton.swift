@@ -48,10 +48,12 @@ open class NSButton: NSControl {
         sizeToFit()
     }
 
-    /// A push button titled `title` (no action: set one later).
-    public convenience init(title: String, target: AnyObject?, action: Never?) {
+    /// A push button titled `title` sending `action` to `target` (see `NSControl.action`).
+    public convenience init(title: String, target: AnyObject?, action: Selector?) {
         self.init(frame: .zero)
         self.title = title
+        self.target = target
+        self.action = action
         sizeToFit()
     }
 
@@ -61,7 +63,7 @@ open class NSButton: NSControl {
         setButtonType(.switch)
     }
 
-    public convenience init(checkboxWithTitle title: String, target: AnyObject?, action: Never?) {
+    public convenience init(checkboxWithTitle title: String, target: AnyObject?, action: Selector?) {
         self.init(title: title, target: target, action: action)
         setButtonType(.switch)
     }
@@ -72,7 +74,7 @@ open class NSButton: NSControl {
         setButtonType(.radio)
     }
 
-    public convenience init(radioButtonWithTitle title: String, target: AnyObject?, action: Never?) {
+    public convenience init(radioButtonWithTitle title: String, target: AnyObject?, action: Selector?) {
         self.init(title: title, target: target, action: action)
         setButtonType(.radio)
     }

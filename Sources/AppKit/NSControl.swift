@@ -85,12 +85,41 @@ open class NSControl: NSView {
         actionHandler = handler
     }
 
+    /// The selector sent to `target` (nil target: the key window's first responder and up the
+    /// responder chain) when the control acts; the method is found through `SelectorTable`.
+    open var action: Selector?
+
     /// Sends the action now (as a click or Return does); false when there is none.
     @discardableResult
     open func sendAction() -> Bool {
-        guard isEnabled, let actionHandler else { return false }
-        actionHandler(self)
-        return true
+        guard isEnabled else { return false }
+        if let actionHandler {
+            actionHandler(self)
+            return true
+        }
+        guard let action else { return false }
+        return sendAction(action, to: target)
+    }
+
+    /// Sends `action` to `target` with this control as the sender; a nil target is the first
+    /// responder up the chain from the key window's first responder (else this control) whose
+    /// class answers the selector. Returns whether one did.
+    @discardableResult
+    open func sendAction(_ action: Selector?, to target: Any?) -> Bool {
+        guard let action else { return false }
+        if let target {
+            SelectorTable.send(action, to: target as AnyObject, with: [self])
+            return true
+        }
+        var responder: NSResponder? = NSApplication.shared.keyWindow?.firstResponder ?? self
+        while let current = responder {
+            if current.responds(to: action) {
+                SelectorTable.send(action, to: current, with: [self])
+                return true
+            }
+            responder = current.nextResponder
+        }
+        return false
     }
 
     /// The size that fits the control's content.

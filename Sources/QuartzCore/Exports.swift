@@ -1,1 +1,2 @@
 @_exported import CoreGraphics
+@_exported import ObjectiveC

@@ -79,4 +79,23 @@ import Testing
         #expect(image.width > 0)
         window.orderOut(nil)
     }
+
+    @Test func buttonsSendTheirSelectorToTheirTargetOrUpTheChain() {
+        final class Saver: NSResponder {
+            var saves: [String] = []
+            func save(_ sender: Any?) { saves.append((sender as? NSButton)?.title ?? "-") }
+        }
+        SelectorTable.register("save:", on: Saver.self) { (saver: Saver, sender: Any?) in saver.save(sender) }
+        let saver = Saver()
+        let button = NSButton(title: "Save", target: saver, action: Selector("save:"))
+        #expect(button.action == Selector("save:"))
+        #expect(button.sendAction())
+        // No target: the responder chain from the button up.
+        let chained = NSButton(title: "Later", target: nil, action: Selector("save:"))
+        chained.nextResponder = saver
+        #expect(chained.sendAction())
+        #expect(saver.saves == ["Save", "Later"])
+        let unanswered = NSButton(title: "Nobody", target: nil, action: Selector("archive:"))
+        #expect(!unanswered.sendAction())
+    }
 }

@@ -5,10 +5,12 @@
 /// 60 times a second on the main queue; a manual clock gives one frame per `advance(by:)`,
 /// delivered on the advancing thread, whose `duration` is the step.
 ///
-/// - Note: Differs from Apple: Swift on Linux has no `#selector`. Pass the method as an
-///   unapplied reference, `CADisplayLink(target: self, selector: Ticker.step)` for
-///   `func step(_ link: CADisplayLink)`, or use `init(handler:)`. The run loop and mode are
-///   accepted for source compatibility; frames are delivered as described above.
+/// A selector (`Selector("step:")`, registered in `SelectorTable`) names the method as on iOS;
+/// Lamina also takes an unapplied method reference, `CADisplayLink(target: self, selector:
+/// Ticker.step)` for `func step(_ link: CADisplayLink)`, or a closure (`init(handler:)`).
+///
+/// - Note: Differs from Apple: the run loop and mode are accepted for source compatibility;
+///   frames are delivered as described above.
 open class CADisplayLink: NSObject {
     private var handler: ((CADisplayLink) -> Void)?
     private var clock: CAMediaClock?
@@ -44,6 +46,14 @@ open class CADisplayLink: NSObject {
     public init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> (CADisplayLink) -> Void) {
         handler = { link in selector(target)(link) }
         super.init()
+    }
+
+    /// A link that sends `sel` to `target` each frame, with the link as the argument (the
+    /// method is found through `SelectorTable`); the link keeps `target` alive until it is
+    /// invalidated.
+    public convenience init(target: Any, selector sel: Selector) {
+        let object = target as AnyObject
+        self.init(handler: { link in SelectorTable.send(sel, to: object, with: [link]) })
     }
 
     /// A link that calls `handler` each frame.

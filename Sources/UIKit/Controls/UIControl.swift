@@ -98,14 +98,17 @@ open class UIControl: UIView {
         }
     }
 
-    private struct Entry {
+    struct Entry {
         var events: Event
         var target: ObjectIdentifier?
         var action: UIAction?
         var call: (UIControl, UIEvent?) -> Void
+        /// A selector action's selector, and its target (nil: the responder chain).
+        var selector: Selector? = nil
+        weak var targetObject: AnyObject?
     }
 
-    private var entries: [Entry] = []
+    var entries: [Entry] = []
 
     /// Whether the control responds to touches (`.disabled` in `state` when false).
     open var isEnabled = true {
@@ -200,7 +203,7 @@ open class UIControl: UIView {
     }
 
     /// Takes `controlEvents` from the entries `matches` picks; entries left with none go.
-    private func removeEvents(_ controlEvents: Event, where matches: (Entry) -> Bool) {
+    func removeEvents(_ controlEvents: Event, where matches: (Entry) -> Bool) {
         entries = entries.compactMap { entry in
             guard matches(entry) else { return entry }
             var e = entry

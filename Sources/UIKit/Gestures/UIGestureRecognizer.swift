@@ -67,7 +67,7 @@ open class UIGestureRecognizer: NSObject {
     }
 
     private var storedState = State.possible
-    private var targets: [(target: ObjectIdentifier?, action: (UIGestureRecognizer) -> Void)] = []
+    var targets: [(target: ObjectIdentifier?, action: (UIGestureRecognizer) -> Void, selector: Selector?)] = []
 
     /// The recognizer's state. Subclasses set it as touches arrive; UIKit's arbitration may
     /// hold a transition back (while a required recognizer has not failed) or turn it into
@@ -150,7 +150,7 @@ open class UIGestureRecognizer: NSObject {
         targets.append((ObjectIdentifier(target), { [weak target] recognizer in
             guard let target, let sender = recognizer as? Sender else { return }
             action(target)(sender)
-        }))
+        }, nil))
     }
 
     /// Adds a target and action (an unapplied method reference taking nothing).
@@ -158,14 +158,14 @@ open class UIGestureRecognizer: NSObject {
         targets.append((ObjectIdentifier(target), { [weak target] _ in
             guard let target else { return }
             action(target)()
-        }))
+        }, nil))
     }
 
     /// Adds a closure called at each state change.
     ///
     /// - Note: Lamina addition.
     open func addHandler(_ handler: @escaping (UIGestureRecognizer) -> Void) {
-        targets.append((nil, handler))
+        targets.append((nil, handler, nil))
     }
 
     /// Removes the actions of `target` (every target for nil).

@@ -87,6 +87,11 @@ open class UIBarButtonItem: NSObject {
     /// The system item it was made as, if any.
     private(set) var systemItem: SystemItem?
     var targetAction: (() -> Void)?
+    /// The object `action` is sent to when the item is tapped (nil: the first object up the
+    /// responder chain that can perform it). Not retained, as on iOS.
+    open weak var target: AnyObject?
+    /// The selector sent when the item is tapped (see `SelectorTable`).
+    open var action: Selector?
     /// Told when something shown changed (the bar rebuilds its button).
     var changed: (() -> Void)?
 
@@ -94,11 +99,14 @@ open class UIBarButtonItem: NSObject {
         super.init()
     }
 
-    /// An item titled `title` with no action (`target: nil, action: nil`).
-    public convenience init(title: String?, style: Style, target: AnyObject?, action: Never?) {
+    /// An item titled `title` sending `action` to `target` (nil: up the responder chain)
+    /// when tapped.
+    public convenience init(title: String?, style: Style, target: AnyObject?, action: Selector?) {
         self.init()
         self.title = title
         self.style = style
+        self.target = target
+        self.action = action
     }
 
     /// An item titled `title` calling `action` on `target` when tapped.
@@ -119,16 +127,20 @@ open class UIBarButtonItem: NSObject {
         setTargetAction(target, action)
     }
 
-    /// An item showing `image` with no action (`target: nil, action: nil`).
-    public convenience init(image: UIImage?, style: Style, target: AnyObject?, action: Never?) {
+    /// An item showing `image`, sending `action` to `target` when tapped.
+    public convenience init(image: UIImage?, style: Style, target: AnyObject?, action: Selector?) {
         self.init()
         self.image = image
         self.style = style
+        self.target = target
+        self.action = action
     }
 
-    /// A system item with no action (`target: nil, action: nil`).
-    public convenience init(barButtonSystemItem systemItem: SystemItem, target: AnyObject?, action: Never?) {
+    /// A system item sending `action` to `target` when tapped.
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: AnyObject?, action: Selector?) {
         self.init(systemItem: systemItem)
+        self.target = target
+        self.action = action
     }
 
     /// A system item calling `action` on `target` when tapped.
@@ -204,11 +216,12 @@ open class UIBarButtonItem: NSObject {
     /// with neither, its menu.
     func perform(from view: UIView? = nil) {
         guard isEnabled else { return }
-        if primaryAction == nil, targetAction == nil, let menu, let view, let window = view.window {
+        if primaryAction == nil, targetAction == nil, action == nil, let menu, let view, let window = view.window {
             MenuPresenter.present(menu, in: window, anchor: view.convert(view.bounds, to: window), sender: self)
             return
         }
         if let primaryAction { primaryAction.handler(primaryAction) }
         targetAction?()
+        if let action { ActionRouting.send(action, to: target, from: self, event: nil) }
     }
 }

@@ -33,6 +33,21 @@ open class UIResponder: NSObject {
     /// Whether this responder gives up first-responder status when asked (true by default).
     open var canResignFirstResponder: Bool { true }
 
+    // MARK: Actions
+
+    /// Whether this responder performs `action` for `sender`: by default, whether its class
+    /// has a method registered for the selector (`SelectorTable`).
+    open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+        responds(to: action)
+    }
+
+    /// The responder that performs `action`: this one if it can, else the first up the
+    /// responder chain that can (nil when none).
+    open func target(forAction action: Selector, withSender sender: Any?) -> Any? {
+        if canPerformAction(action, withSender: sender) { return self }
+        return next?.target(forAction: action, withSender: sender)
+    }
+
     /// Whether this responder is the first responder of its window.
     open var isFirstResponder: Bool {
         guard let window = responderWindow else { return false }

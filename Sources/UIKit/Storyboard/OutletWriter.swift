@@ -100,25 +100,19 @@ enum OutletWriter {
 }
 
 /// Action methods of classes, by the selector Interface Builder names them with, so storyboard
-/// and nib actions reach them.
+/// and nib actions reach them: a shorthand for `SelectorTable.register(_:on:_:)`, which is
+/// where storyboards, `addTarget(_:action:for:)` and every other selector look methods up.
 ///
-/// Swift on Linux cannot call a method from its Objective-C selector; an app's class registers
-/// its actions once (the `lamina` command writes these registrations for an app's
-/// `@IBAction` methods):
 /// ```swift
 /// StoryboardActions.register(NotesViewController.self, "addNote:") { controller, sender in controller.addNote(sender) }
 /// ```
 /// - Note: Lamina addition.
 public enum StoryboardActions {
-    @MainActor private static var table: [ObjectIdentifier: [String: (AnyObject, Any?) -> Void]] = [:]
-
     /// Registers `action` for `selector` on instances of `type` (and its subclasses).
     @MainActor
     public static func register<Target: AnyObject>(_ type: Target.Type, _ selector: String,
                                                    _ action: @escaping (Target, Any?) -> Void) {
-        table[ObjectIdentifier(type), default: [:]][selector] = { target, sender in
-            if let target = target as? Target { action(target, sender) }
-        }
+        SelectorTable.register(Selector(selector), on: type, action)
     }
 
     /// The C name of the function an app may define to register its actions
@@ -139,20 +133,13 @@ public enum StoryboardActions {
     }
 
     /// The registered action `selector` of `target`'s class or nearest superclass that has it,
-    /// bound to `target`.
+    /// bound to `target` (held weakly); it takes the sender.
     @MainActor
     static func action(named selector: String, of target: AnyObject) -> ((Any?) -> Void)? {
-        var type: AnyClass? = Swift.type(of: target)
-        while let current = type {
-            if let action = table[ObjectIdentifier(current)]?[selector] {
-                return { [weak target] sender in if let target { action(target, sender) } }
-            }
-            type = class_getSuperclassOrNil(current)
+        let selector = Selector(selector)
+        guard SelectorTable.responds(target, to: selector) else { return nil }
+        return { [weak target] sender in
+            if let target { SelectorTable.invoke(selector, on: target, with: [sender]) }
         }
-        return nil
-    }
-
-    private static func class_getSuperclassOrNil(_ type: AnyClass) -> AnyClass? {
-        _getSuperclass(type)
     }
 }
