@@ -118,6 +118,8 @@ let package = Package(
             name: "Cocoa",
             dependencies: ["AppKit"]
         ),
+        // The `lamina` command's library: reading Xcode projects and carrying their sources over.
+        .target(name: "LaminaImport"),
         // The demo gallery's scenes, shared by the executable and the reference-image tests.
         .target(
             name: "LaminaGallery",
@@ -174,6 +176,11 @@ let package = Package(
             name: "AppKitTests",
             dependencies: ["AppKit", "Cocoa", "LaminaPlatform", "LaminaGallery", "LaminaTestSupport"],
             exclude: ["ReferenceImages"]
+        ),
+        .testTarget(
+            name: "LaminaImportTests",
+            dependencies: ["LaminaImport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "UIKitTests",

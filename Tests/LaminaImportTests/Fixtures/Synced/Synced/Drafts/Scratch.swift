@@ -1,0 +1,1 @@
+// Left out of the target by the folder's exceptions.

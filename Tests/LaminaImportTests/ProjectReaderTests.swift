@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import LaminaImport
+
+/// Xcode projects read as the `lamina` command reads them: `Examples/NotesApp`'s (Xcode 15's
+/// format: groups, variant groups, a unit-test target) and an Xcode 16 project with a
+/// synchronized folder and package dependencies.
+@Suite struct ProjectReaderTests {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    @Test func theNotesAppProjectHasItsTargetsFilesAndSettings() throws {
+        let url = ProjectReaderTests.repository.appendingPathComponent("Examples/NotesApp/NotesApp.xcodeproj")
+        let project = try XcodeProject.load(url)
+        #expect(project.name == "NotesApp")
+        #expect(project.objectVersion == 60)
+        #expect(project.defaultConfiguration == "Release")
+        #expect(project.targets.map(\.name) == ["NotesApp", "NotesAppTests"])
+        let app = try #require(project.target(named: "NotesApp"))
+        #expect(app.kind == .application)
+        let folder = url.deletingLastPathComponent().appendingPathComponent("Sources/NotesApp")
+        #expect(app.sources.map(\.lastPathComponent) == ["AppDelegate.swift", "SceneDelegate.swift", "NoteStore.swift",
+                                                          "NotesViewController.swift", "NoteViewController.swift",
+                                                          "SettingsViewController.swift"])
+        #expect(app.sources.allSatisfy { $0.deletingLastPathComponent().standardizedFileURL == folder.standardizedFileURL })
+        #expect(app.sources.allSatisfy { FileManager.default.fileExists(atPath: $0.path) }, "every path resolves to a file")
+        let resources = app.resources.map { $0.path.replacingOccurrences(of: folder.path + "/", with: "") }
+        #expect(resources == ["App/Base.lproj/LaunchScreen.storyboard", "App/Assets.xcassets", "App/Base.lproj/Main.storyboard",
+                              "App/zh-Hans.lproj/Main.strings", "App/en.lproj/Localizable.strings",
+                              "App/zh-Hans.lproj/Localizable.strings", "App/en.lproj/Localizable.stringsdict",
+                              "App/zh-Hans.lproj/Localizable.stringsdict", "App/Fonts/LaminaTestScript-Italic.ttf"])
+        #expect(app.resources.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
+        // The target's settings laid over the project's.
+        let debug = try #require(project.settings["Debug"]).overlaid(with: try #require(app.ownSettings["Debug"]))
+        #expect(debug["SWIFT_VERSION"] == "5.0")
+        #expect(debug["INFOPLIST_FILE"] == "Sources/NotesApp/App/Info.plist")
+        #expect(debug.list("SWIFT_ACTIVE_COMPILATION_CONDITIONS") == ["DEBUG", "$(inherited)"])
+        #expect(debug.list("OTHER_SWIFT_FLAGS") == ["-D", "NOTES_LOGGING"])
+        #expect(app.ownSettings["Release"]?["OTHER_SWIFT_FLAGS"] == nil)
+        let tests = try #require(project.target(named: "NotesAppTests"))
+        #expect(tests.kind == .unitTests)
+        #expect(tests.dependencies == ["NotesApp"])
+        #expect(tests.sources.map(\.lastPathComponent) == ["NoteStoreTests.swift"])
+    }
+
+    @Test func anXcode16SynchronizedFolderGivesItsFilesLessItsExceptions() throws {
+        let url = ProjectReaderTests.fixtures.appendingPathComponent("Synced/Synced.xcodeproj")
+        let project = try XcodeProject.load(url)
+        #expect(project.objectVersion == 77)
+        let app = try #require(project.target(named: "Synced"))
+        let folder = url.deletingLastPathComponent().appendingPathComponent("Synced")
+        func relative(_ urls: [URL]) -> [String] { urls.map { $0.path.replacingOccurrences(of: folder.path + "/", with: "") } }
+        #expect(relative(app.sources) == ["AppDelegate.swift", "ViewController.swift"], "Drafts/ is excepted")
+        #expect(relative(app.resources) == ["Assets.xcassets", "Base.lproj/Main.storyboard", "Settings.plist"],
+                "Info.plist is excepted; the catalogue is one resource")
+        let debug = try #require(project.settings["Debug"]).overlaid(with: try #require(app.ownSettings["Debug"]))
+        #expect(debug["SWIFT_VERSION"] == "5.0", "the target's setting wins")
+        #expect(debug["SWIFT_DEFAULT_ACTOR_ISOLATION"] == "MainActor")
+        #expect(debug["INFOPLIST_KEY_UIMainStoryboardFile"] == "Main")
+        #expect(debug.list("OTHER_SWIFT_FLAGS") == ["-D", "SYNCED_BETA", "-enable-upcoming-feature", "ExistentialAny"])
+        #expect(project.packages == [
+            SwiftPackageReference(location: .remote(url: "https://github.com/apple/swift-algorithms.git"), requirement: .upToNextMajor("1.2.0")),
+            SwiftPackageReference(location: .local(path: "../Markdown"), requirement: .none),
+        ])
+        #expect(app.packageProducts.map(\.productName) == ["Algorithms", "Markdown"])
+        #expect(app.packageProducts.first?.package == project.packages.first)
+    }
+
+    @Test func brokenProjectsSayWhatIsWrongAndWhere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-project-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func load(_ text: String?) -> String? {
+            let project = folder.appendingPathComponent("Broken.xcodeproj")
+            try? FileManager.default.removeItem(at: project)
+            try? FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+            if let text { try? Data(text.utf8).write(to: project.appendingPathComponent("project.pbxproj")) }
+            do {
+                _ = try XcodeProject.load(project)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(load(nil)?.contains("no such file") == true)
+        #expect(load("{ objects = { ; }")?.contains("line 1") == true)
+        #expect(load("{ objects = { }; }")?.contains("no PBXProject root object") == true)
+        let dangling = """
+        { objects = {
+            P = { isa = PBXProject; targets = ( T ); mainGroup = G; };
+            G = { isa = PBXGroup; children = ( ); sourceTree = "<group>"; };
+            T = { isa = PBXNativeTarget; name = App; buildPhases = ( S ); productType = "com.apple.product-type.application"; };
+            S = { isa = PBXSourcesBuildPhase; files = ( B ); };
+            B = { isa = PBXBuildFile; fileRef = MISSING; };
+          }; rootObject = P; }
+        """
+        let message = try #require(load(dangling))
+        #expect(message.contains("target App") && message.contains("MISSING"))
+    }
+}
