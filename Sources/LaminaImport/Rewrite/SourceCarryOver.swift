@@ -1,0 +1,174 @@
+import Foundation
+
+/// A Swift file carried over for Swift without an Objective-C runtime: the generated copy the
+/// `lamina` command compiles (the user's file is never touched).
+package struct CarriedSource: Sendable {
+    /// One edit, for `lamina package --explain`.
+    package struct Change: Equatable, Sendable {
+        package let line: Int
+        package let description: String
+    }
+
+    /// The new text: the same lines, in the same places, under a `#sourceLocation` naming the
+    /// original file, so compiler errors and crashes point to the user's file and line.
+    package let text: String
+    package let changes: [Change]
+}
+
+/// What the carry-over rewrites, token by token (comments and strings are never touched):
+/// - `@objc`, `@objc(name)`, `@objcMembers`, `@IBOutlet`, `@IBAction`, `@IBInspectable`,
+///   `@IBDesignable`, `@IBSegueAction` and `@GKInspectable` are dropped (Swift on Linux
+///   rejects them: "Objective-C interoperability is disabled");
+/// - `#selector(…)` becomes `Selector("didTap:")`, named as Objective-C names the method;
+/// - `#keyPath(Type.a.b)` becomes `"a.b"`;
+/// - `@UIApplicationMain` and `@NSApplicationMain` become `@main`;
+/// - `import UIKit.UIGestureRecognizerSubclass` becomes `import UIKit`.
+package enum SourceCarryOver {
+    private static let droppedAttributes: Set<String> = [
+        "@objc", "@objcMembers", "@IBOutlet", "@IBAction", "@IBInspectable", "@IBDesignable", "@IBSegueAction",
+        "@GKInspectable", "@IBOutletCollection",
+    ]
+
+    /// `source` carried over; `path` is the original file's, `selectors` the target's methods.
+    package static func carry(_ source: String, path: String, selectors: SelectorNames) -> CarriedSource {
+        let bytes = Array(source.utf8)
+        let all = SwiftLexer(bytes).tokens()
+        func text(_ token: SwiftLexer.Token) -> String { String(decoding: bytes[token.range], as: UTF8.self) }
+        // Lines, for the change list.
+        var lineOf: [Int] = []
+        lineOf.reserveCapacity(all.count)
+        var line = 1
+        for token in all {
+            lineOf.append(line)
+            if token.kind == .newline { line += 1 } else if token.kind == .string || token.kind == .comment {
+                line += bytes[token.range].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            }
+        }
+        var edits: [(range: Range<Int>, replacement: String)] = []
+        var changes: [CarriedSource.Change] = []
+        func next(_ i: Int) -> Int? {
+            var j = i + 1
+            while j < all.count, all[j].kind == .space || all[j].kind == .newline || all[j].kind == .comment { j += 1 }
+            return j < all.count ? j : nil
+        }
+        /// The index of the `)` closing the `(` at `open`.
+        func closing(_ open: Int) -> Int? {
+            var depth = 0
+            var j = open
+            while j < all.count {
+                if all[j].kind == .punctuation {
+                    let t = bytes[all[j].range.lowerBound]
+                    if t == 0x28 { depth += 1 } else if t == 0x29 {
+                        depth -= 1
+                        if depth == 0 { return j }
+                    }
+                }
+                j += 1
+            }
+            return nil
+        }
+        var i = 0
+        while i < all.count {
+            let token = all[i]
+            let word = text(token)
+            switch token.kind {
+            case .attribute where droppedAttributes.contains(word):
+                var end = i
+                // `@objc(name)`: the name goes too.
+                if word == "@objc", i + 1 < all.count, text(all[i + 1]) == "(", let close = closing(i + 1) { end = close }
+                // One space after the attribute goes with it.
+                if end + 1 < all.count, all[end + 1].kind == .space { end += 1 }
+                edits.append((token.range.lowerBound..<all[end].range.upperBound, ""))
+                changes.append(.init(line: lineOf[i], description: "dropped \(word)"))
+                i = end + 1
+                continue
+            case .attribute where word == "@UIApplicationMain" || word == "@NSApplicationMain":
+                edits.append((token.range, "@main"))
+                changes.append(.init(line: lineOf[i], description: "\(word) became @main"))
+            case .pound where word == "#selector" || word == "#keyPath":
+                guard let open = next(i), text(all[open]) == "(", let close = closing(open) else { break }
+                let inner = all[(open + 1)..<close].filter { $0.kind != .space && $0.kind != .newline && $0.kind != .comment }.map(text)
+                let replacement: String
+                if word == "#selector" {
+                    let name = selectorName(inner, selectors: selectors)
+                    replacement = "Selector(\"\(name)\")"
+                } else {
+                    var components = inner.filter { $0 != "." && $0 != "?" && $0 != "!" && $0 != "\\" }
+                    if components.count > 1, let first = components.first?.first, first.isUppercase { components.removeFirst() }
+                    replacement = "\"" + components.joined(separator: ".") + "\""
+                }
+                edits.append((token.range.lowerBound..<all[close].range.upperBound, replacement))
+                changes.append(.init(line: lineOf[i], description: "\(word)(…) became \(replacement)"))
+                i = close + 1
+                continue
+            case .identifier where word == "import":
+                // import UIKit.UIGestureRecognizerSubclass
+                if let module = next(i), text(all[module]) == "UIKit", let dot = next(module), text(all[dot]) == ".",
+                   let sub = next(dot), text(all[sub]) == "UIGestureRecognizerSubclass" {
+                    edits.append((all[module].range.upperBound..<all[sub].range.upperBound, ""))
+                    changes.append(.init(line: lineOf[i], description: "import UIKit.UIGestureRecognizerSubclass became import UIKit"))
+                    i = sub + 1
+                    continue
+                }
+            default:
+                break
+            }
+            i += 1
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 128)
+        out.append(contentsOf: Array("#sourceLocation(file: \"\(escaped(path))\", line: 1)\n".utf8))
+        var cursor = 0
+        for edit in edits {
+            out.append(contentsOf: bytes[cursor..<edit.range.lowerBound])
+            out.append(contentsOf: Array(edit.replacement.utf8))
+            cursor = edit.range.upperBound
+        }
+        out.append(contentsOf: bytes[cursor...])
+        if out.last != 0x0A { out.append(0x0A) }
+        out.append(contentsOf: Array("#sourceLocation()\n".utf8))
+        return CarriedSource(text: String(decoding: out, as: UTF8.self), changes: changes)
+    }
+
+    /// The selector `#selector(…)`'s significant tokens name.
+    static func selectorName(_ tokens: [String], selectors: SelectorNames) -> String {
+        var tokens = tokens
+        // A cast picks an overload: `#selector((foo) as (T) -> () -> Void)`.
+        if let cast = tokens.firstIndex(of: "as") { tokens = Array(tokens[..<cast]) }
+        var accessor: String?
+        if tokens.count > 2, tokens[0] == "getter" || tokens[0] == "setter", tokens[1] == ":" {
+            accessor = tokens[0]
+            tokens.removeFirst(2)
+        }
+        // The last name before a label list (or the end).
+        var base = ""
+        var labels: [String]?
+        var k = 0
+        while k < tokens.count {
+            let t = tokens[k]
+            if t == "(" , !base.isEmpty {
+                var found: [String] = []
+                var m = k + 1
+                while m + 1 < tokens.count, tokens[m + 1] == ":" {
+                    found.append(tokens[m])
+                    m += 2
+                }
+                if m < tokens.count, tokens[m] == ")" { labels = found }
+                break
+            }
+            if let c = t.unicodeScalars.first, CharacterSet.letters.contains(c) || t.hasPrefix("_") || t.hasPrefix("`") {
+                base = t.trimmingCharacters(in: ["`"])
+            }
+            k += 1
+        }
+        if let accessor {
+            return accessor == "getter" ? base : "set" + base.prefix(1).uppercased() + base.dropFirst() + ":"
+        }
+        if let labels { return SelectorNames.selector(base: base, labels: labels) }
+        return selectors.selector(forBaseName: base)
+    }
+
+    private static func escaped(_ path: String) -> String {
+        path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+}

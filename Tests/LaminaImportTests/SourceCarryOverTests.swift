@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import LaminaImport
+
+/// The carry-over of iOS sources to Swift without an Objective-C runtime, token-exact.
+@Suite struct SourceCarryOverTests {
+    private static let controller = #"""
+    import UIKit.UIGestureRecognizerSubclass
+
+    @objcMembers
+    class ComposeViewController: UIViewController {
+        @IBOutlet weak var titleLabel: UILabel!
+        @IBOutlet var fields: [UITextField]!
+        @IBInspectable var cornerRadius: CGFloat = 4
+        @objc dynamic var draft = ""
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            // A comment keeps its @objc and #selector(text).
+            let note = "a string keeps #selector(this) and @IBAction"
+            let raw = #"raw "quoted" \(not interpolated) #selector(x)"#
+            let multi = """
+                multi-line with \(note.count) and "quotes" #selector(y)
+                """
+            sendButton.addTarget(self, action: #selector(didTap(_:)), for: .touchUpInside)
+            view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(self.dismissKeyboard)))
+            NotificationCenter.default.addObserver(self, selector: #selector(keyboardWillShow), name: nil, object: nil)
+            button.addTarget(self, action: #selector(ComposeViewController.handle(_:forEvent:)), for: .touchDown)
+            let path = #keyPath(ComposeViewController.draft.count)
+            print(raw, multi, path, #selector(getter: UIView.frame), #selector(setter: UIView.frame), #selector(move(to:)))
+        }
+
+        @IBAction func didTap(_ sender: UIButton) {}
+        @objc private func dismissKeyboard() {}
+        @objc(keyboardWillShowWithNote:) func keyboardWillShow(_ note: Notification) {}
+        @objc func handle(_ sender: Any, forEvent event: UIEvent) {}
+    }
+
+    @UIApplicationMain
+    class AppDelegate: UIResponder, UIApplicationDelegate {}
+    """#
+
+    @Test func attributesSelectorsAndKeyPathsAreCarriedOverOnTheirOwnLines() throws {
+        let selectors = SelectorNames(sources: [SourceCarryOverTests.controller])
+        let carried = SourceCarryOver.carry(SourceCarryOverTests.controller, path: "/app/Compose.swift", selectors: selectors)
+        var lines = carried.text.components(separatedBy: "\n")
+        #expect(lines.first == #"#sourceLocation(file: "/app/Compose.swift", line: 1)"#)
+        #expect(lines.suffix(2) == ["#sourceLocation()", ""])
+        lines = Array(lines.dropFirst().dropLast(2))
+        let original = SourceCarryOverTests.controller.components(separatedBy: "\n")
+        try #require(lines.count == original.count, "every line stays on its line")
+        func line(_ n: Int) -> String { lines[n - 1] }
+        #expect(line(1) == "import UIKit")
+        #expect(line(3) == "")
+        #expect(line(5) == "    weak var titleLabel: UILabel!")
+        #expect(line(6) == "    var fields: [UITextField]!")
+        #expect(line(7) == "    var cornerRadius: CGFloat = 4")
+        #expect(line(8) == "    dynamic var draft = \"\"")
+        for n in 12...17 { #expect(line(n) == original[n - 1], "comments and strings are not touched (line \(n))") }
+        #expect(line(18) == #"        sendButton.addTarget(self, action: Selector("didTap:"), for: .touchUpInside)"#)
+        #expect(line(19) == #"        view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: Selector("dismissKeyboard")))"#)
+        #expect(line(20) == #"        NotificationCenter.default.addObserver(self, selector: Selector("keyboardWillShowWithNote:"), name: nil, object: nil)"#,
+                "the declaration's @objc name, found without labels")
+        #expect(line(21) == #"        button.addTarget(self, action: Selector("handle:forEvent:"), for: .touchDown)"#)
+        #expect(line(22) == #"        let path = "draft.count""#)
+        #expect(line(23) == #"        print(raw, multi, path, Selector("frame"), Selector("setFrame:"), Selector("moveWithTo:"))"#)
+        #expect(line(26) == "    func didTap(_ sender: UIButton) {}")
+        #expect(line(27) == "    private func dismissKeyboard() {}")
+        #expect(line(28) == "    func keyboardWillShow(_ note: Notification) {}")
+        #expect(line(32) == "@main")
+        #expect(carried.changes.contains(.init(line: 32, description: "@UIApplicationMain became @main")))
+        #expect(carried.changes.contains(.init(line: 18, description: #"#selector(…) became Selector("didTap:")"#)))
+    }
+
+    @Test func selectorNamesFollowObjectiveCsRules() {
+        #expect(SelectorNames.selector(base: "refresh", labels: []) == "refresh")
+        #expect(SelectorNames.selector(base: "didTap", labels: ["_"]) == "didTap:")
+        #expect(SelectorNames.selector(base: "insert", labels: ["item", "at"]) == "insertWithItem:at:")
+        #expect(SelectorNames.selector(base: "tableView", labels: ["_", "didSelectRowAt"]) == "tableView:didSelectRowAt:")
+        let names = SelectorNames(sources: ["class A { func save<T: Codable>(_ value: T, to url: URL, options: [String: Int] = [:]) {} }"])
+        #expect(names.selector(forBaseName: "save") == "save:to:options:")
+        #expect(names.selector(forBaseName: "unknown") == "unknown")
+    }
+
+    @Test func theLexerCoversEveryByteAndNestsWhatSwiftNests() {
+        let source = ###"let a = "x\("y\(1 + (2))")z" /* outer /* inner */ still */ + ##"a"#b"## // end"###
+        let bytes = Array(source.utf8)
+        let tokens = SwiftLexer(bytes).tokens()
+        #expect(tokens.first?.range.lowerBound == 0 && tokens.last?.range.upperBound == bytes.count)
+        for (a, b) in zip(tokens, tokens.dropFirst()) { #expect(a.range.upperBound == b.range.lowerBound) }
+        let strings = tokens.filter { $0.kind == .string }.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+        #expect(strings == [#""x\("y\(1 + (2))")z""#, ###"##"a"#b"##"###])
+        let comments = tokens.filter { $0.kind == .comment }.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+        #expect(comments == ["/* outer /* inner */ still */", "// end"])
+    }
+}
