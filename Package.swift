@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LaminaX11", targets: ["LaminaX11"]),
         .executable(name: "lamina-demo", targets: ["LaminaDemo"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
+        .executable(name: "lamina", targets: ["lamina"]),
     ],
     targets: [
         // System libraries, found through pkg-config.
@@ -120,6 +121,7 @@ let package = Package(
         ),
         // The `lamina` command's library: reading Xcode projects and carrying their sources over.
         .target(name: "LaminaImport"),
+        .executableTarget(name: "lamina", dependencies: ["LaminaImport"]),
         // The demo gallery's scenes, shared by the executable and the reference-image tests.
         .target(
             name: "LaminaGallery",

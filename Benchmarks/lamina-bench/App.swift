@@ -7,7 +7,8 @@ import UIKit
 /// - `launch`: `Examples/NotesApp` started as a process until its first frame is presented
 ///   headless (`LAMINA_EXIT_AFTER_LAUNCH=1` ends it right after): process start, the app's
 ///   bundle, fonts, the scene and its storyboard, the first layout and frame. Build the app
-///   first (`cd Examples/NotesApp && swift build -c release`) or name it with `--app`.
+///   first (`lamina package Examples/NotesApp && swift build -c release --package-path
+///   Examples/NotesApp/.lamina/NotesApp`) or name it with `--app`.
 /// - `storyboard_scene`: one controller of a 40-scene storyboard (each scene a view of twelve
 ///   labels, buttons and stack views with constraints) instantiated and its view loaded and
 ///   laid out, the document read once before.
@@ -54,7 +55,7 @@ func runApp(_ arguments: [String]) {
     // Launch, as a process.
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let candidates = [appPath].compactMap { $0 } + ["release", "debug"].map {
-        root.appendingPathComponent("Examples/NotesApp/.build/\($0)/NotesApp").path
+        root.appendingPathComponent("Examples/NotesApp/.lamina/NotesApp/.build/\($0)/NotesApp").path
     }
     if !parts.contains("launch") {
         // Not asked for.

@@ -94,6 +94,16 @@ public enum SelectorTable {
         return nil
     }
 
+    /// Runs `body` as main-actor code without checking the thread, as Objective-C's dispatch
+    /// calls a main-thread class's method from wherever the selector was sent. The `lamina`
+    /// command's registrations call app methods (mostly `@MainActor` UIKit subclasses') through
+    /// it, so a Swift 6 app's registrations compile.
+    public static func callAsMainActor<Result>(_ body: @MainActor () throws -> Result) rethrows -> Result {
+        try withoutActuallyEscaping(body) { escapable in
+            try unsafeBitCast(escapable, to: (() throws -> Result).self)()
+        }
+    }
+
     /// Whether `target`'s class (or a superclass) has a method for `selector`.
     public static func responds(_ target: AnyObject, to selector: Selector) -> Bool {
         method(selector, in: type(of: target)) != nil

@@ -29,7 +29,7 @@ import Testing
         #expect(resources == ["App/Base.lproj/LaunchScreen.storyboard", "App/Assets.xcassets", "App/Base.lproj/Main.storyboard",
                               "App/zh-Hans.lproj/Main.strings", "App/en.lproj/Localizable.strings",
                               "App/zh-Hans.lproj/Localizable.strings", "App/en.lproj/Localizable.stringsdict",
-                              "App/zh-Hans.lproj/Localizable.stringsdict", "App/Fonts/LaminaTestScript-Italic.ttf"])
+                              "App/zh-Hans.lproj/Localizable.stringsdict", "App/Fonts"])
         #expect(app.resources.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
         // The target's settings laid over the project's.
         let debug = try #require(project.settings["Debug"]).overlaid(with: try #require(app.ownSettings["Debug"]))

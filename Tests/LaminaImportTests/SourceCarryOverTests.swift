@@ -94,3 +94,73 @@ import Testing
         #expect(comments == ["/* outer /* inner */ still */", "// end"])
     }
 }
+
+/// The registrations written for the methods selectors reach.
+@Suite struct SelectorRegistrationTests {
+    @Test func exposedMethodsAreFoundWithTheirTypesAndParameters() {
+        let source = """
+        @objcMembers final class Panel: UIView {
+            func close() {}
+            private func resize(to size: CGSize, animated: Bool = true) {}
+            static func make() -> Panel { Panel() }
+            var title = ""
+        }
+        class Outer: NSObject {
+            class Inner: NSObject {
+                @objc func ping(_ sender: Any?) {}
+            }
+            @IBAction func save(_ sender: UIBarButtonItem?) throws {}
+            @objc(countWithFilter:) func count(_ filter: String) -> Int { 0 }
+            func notExposed() {}
+            @objc func load() async {}
+            func body() {
+                class Local: NSObject { @objc func hidden() {} }
+            }
+        }
+        extension Outer.Inner {
+            @objc func pong(_ a: [String: Int], with handler: @escaping (Int) -> Void) {}
+        }
+        class Box<T>: NSObject { @objc func open() {} }
+        """
+        let found = SelectorRegistrations(source: source).methods
+        #expect(found.map { "\($0.type) \($0.selector)" } == [
+            "Panel close", "Panel resizeWithTo:animated:", "Outer.Inner ping:", "Outer save:", "Outer countWithFilter:",
+            "Outer.Inner pong:with:",
+        ])
+        let resize = found[1]
+        #expect(resize.parameters.map(\.label) == ["to", "animated"])
+        #expect(resize.parameters.map(\.type) == ["CGSize", "Bool"])
+        #expect(found[3].throwsError && found[4].returnsValue)
+        #expect(found[5].parameters.map(\.type) == ["[String:Int]", "@escaping(Int) -> Void"])
+    }
+
+    @Test func theRegistrationCallsEachMethodWithItsArgumentsConverted() {
+        let source = """
+        class Compose: UIViewController {
+            @IBAction func didTap(_ sender: UIButton) {}
+            @objc func handle(_ sender: Any, forEvent event: UIEvent?) {}
+            @objc func title() -> String { "" }
+        }
+        """
+        let code = SelectorRegistrations(source: source).code(suffix: "_3")
+        #expect(code.calls == ["Compose.__laminaRegisterSelectors_3()"])
+        #expect(code.declarations == """
+        extension Compose {
+            nonisolated static func __laminaRegisterSelectors_3() {
+                SelectorTable.register("didTap:", on: Compose.self, returning: { target, arguments in
+                    SelectorTable.callAsMainActor { target.didTap(arguments[0] as! UIButton) }
+                    return nil
+                })
+                SelectorTable.register("handle:forEvent:", on: Compose.self, returning: { target, arguments in
+                    SelectorTable.callAsMainActor { target.handle(arguments[0] as Any, forEvent: arguments[1] as? UIEvent) }
+                    return nil
+                })
+                SelectorTable.register("title", on: Compose.self, returning: { target, arguments in
+                    return SelectorTable.callAsMainActor { target.title() as Any? }
+                })
+            }
+        }
+
+        """)
+    }
+}

@@ -1,9 +1,9 @@
 import Foundation
 import UIKit
 
-// Launches the built NotesApp headless, as CI runs an app: each run starts the process with
-// `LAMINA_EXIT_AFTER_LAUNCH=1` and writes its first frame (`LAMINA_SCREENSHOT`) or its views
-// (`LAMINA_VIEW_DUMP`). Frames are compared with `References/` (2/255 per channel);
+// Launches NotesApp — built unmodified from NotesApp.xcodeproj by the lamina command — headless,
+// as CI runs an app: each run starts the process with `LAMINA_EXIT_AFTER_LAUNCH=1` and writes
+// its first frame (`LAMINA_SCREENSHOT`) or its views (`LAMINA_VIEW_DUMP`). Frames are compared with `References/` (2/255 per channel);
 // `--record` rewrites them; a mismatch writes the actual frame and a difference image to
 // `.build/notes-failures/` and exits with status 1.
 
@@ -13,7 +13,13 @@ let referenceDirectory = packageDirectory.appendingPathComponent("References")
 let failureDirectory = packageDirectory.appendingPathComponent(".build/notes-failures")
 let record = CommandLine.arguments.contains("--record")
 let tolerance = 2
-let app = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("NotesApp")
+// The app the lamina command built from NotesApp.xcodeproj (`--app PATH` names another build).
+let app: URL = {
+    if let index = CommandLine.arguments.firstIndex(of: "--app"), index + 1 < CommandLine.arguments.count {
+        return URL(fileURLWithPath: CommandLine.arguments[index + 1])
+    }
+    return packageDirectory.appendingPathComponent(".lamina/NotesApp/.build/debug/NotesApp")
+}()
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("notes-app-\(ProcessInfo.processInfo.processIdentifier)")
 try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: scratch) }

@@ -2,10 +2,10 @@ import UIKit
 
 class NoteViewController: UIViewController {
 
-    /* @IBOutlet */ weak var titleLabel: UILabel!
-    /* @IBOutlet */ weak var bodyLabel: UILabel!
-    /* @IBOutlet */ weak var editedLabel: UILabel!
-    /* @IBOutlet */ var tagLabels: [UILabel] = []
+    @IBOutlet weak var titleLabel: UILabel!
+    @IBOutlet weak var bodyLabel: UILabel!
+    @IBOutlet weak var editedLabel: UILabel!
+    @IBOutlet var tagLabels: [UILabel] = []
 
     var note: Note?
 

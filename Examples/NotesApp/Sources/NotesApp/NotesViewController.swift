@@ -15,7 +15,7 @@ class NotesViewController: UITableViewController {
         performSegue(withIdentifier: "showNote", sender: tableView.cellForRow(at: indexPath))
     }
 
-    /* @IBAction */ func addNote(_ sender: Any) {
+    @IBAction func addNote(_ sender: Any) {
         store.notes.insert(Note(title: NSLocalizedString("New Note", comment: ""), body: "", tags: [], isPinned: false, edited: Date()), at: 0)
         tableView.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
     }

@@ -2,7 +2,7 @@ import UIKit
 
 class SettingsViewController: UITableViewController {
 
-    /* @IBOutlet */ weak var versionLabel: UILabel!
+    @IBOutlet weak var versionLabel: UILabel!
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -10,7 +10,7 @@ class SettingsViewController: UITableViewController {
         versionLabel.text = version
     }
 
-    /* @IBAction */ func done(_ sender: Any) {
+    @IBAction func done(_ sender: Any) {
         dismiss(animated: true)
     }
 }
