@@ -82,8 +82,24 @@ public enum SelectorTable {
         })
     }
 
+    /// The C name of the function the `lamina` command generates for an app: it registers the
+    /// app's methods, and runs (once) before the first selector is looked up.
+    public static let registrationSymbol = "lamina_register_storyboard_actions"
+
+    /// Runs the app's generated registrations, if it has them: once, on first use. (UIKit also
+    /// asks at launch, before any storyboard is read.)
+    public static func registerGenerated() {
+        _ = generated
+    }
+
+    private static let generated: Void = {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, registrationSymbol) else { return }
+        unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
+    }()
+
     /// The method `selector` names on `type` or the nearest superclass that registered it.
     static func method(_ selector: Selector, in type: AnyClass) -> Method? {
+        registerGenerated()
         storage.lock.lock()
         defer { storage.lock.unlock() }
         var current: AnyClass? = type

@@ -116,20 +116,13 @@ public enum StoryboardActions {
     }
 
     /// The C name of the function an app may define to register its actions
-    /// (`@_cdecl("lamina_register_storyboard_actions")`); UIKit calls it once at launch, before
-    /// any storyboard is read. The `lamina` command writes it for an app's `@IBAction`s.
-    public static let registrationSymbol = "lamina_register_storyboard_actions"
-
-    @MainActor private static var registeredGenerated = false
+    /// (`@_cdecl("lamina_register_storyboard_actions")`); it runs once, at launch or when a
+    /// selector is first looked up. The `lamina` command writes it for an app's `@IBAction`s.
+    public static let registrationSymbol = SelectorTable.registrationSymbol
 
     /// Calls the app's registration function, if it has one (once).
-    @MainActor
     static func registerGenerated() {
-        guard !registeredGenerated else { return }
-        registeredGenerated = true
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, registrationSymbol) else { return }
-        let register = unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)
-        register()
+        SelectorTable.registerGenerated()
     }
 
     /// The registered action `selector` of `target`'s class or nearest superclass that has it,
