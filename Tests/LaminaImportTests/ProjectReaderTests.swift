@@ -67,6 +67,22 @@ import Testing
         #expect(app.packageProducts.first?.package == project.packages.first)
     }
 
+    @Test func anOldFormatProjectResolvesGroupAndSourceRootPaths() throws {
+        let url = ProjectReaderTests.fixtures.appendingPathComponent("Legacy/Legacy.xcodeproj")
+        let project = try XcodeProject.load(url)
+        #expect(project.objectVersion == 46)
+        let app = try #require(project.target(named: "Legacy"))
+        let root = url.deletingLastPathComponent().path
+        #expect(app.sources.map { $0.path.replacingOccurrences(of: root + "/", with: "") }
+                == ["Legacy/AppDelegate.swift", "Legacy/Views/BadgeView.swift", "RootViewController.swift"],
+                "a group with a path, a file whose path has folders, a SOURCE_ROOT file; the SDK's framework is not a source")
+        #expect(app.sources.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
+        let resolver = SettingsResolver(project: project, target: app, configuration: "Debug")
+        #expect(resolver["INFOPLIST_FILE"] == root + "/Legacy/Info.plist")
+        #expect(resolver["PRODUCT_MODULE_NAME"] == "Legacy")
+        #expect(resolver["SWIFT_VERSION"] == "4.2")
+    }
+
     @Test func brokenProjectsSayWhatIsWrongAndWhere() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-project-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
