@@ -164,3 +164,32 @@ import Testing
         """)
     }
 }
+
+/// Properties reached by key-value coding (Interface Builder's runtime attributes).
+@Suite struct PropertyRegistrationTests {
+    @Test func inspectableAndObjcPropertiesGetAccessors() {
+        let source = """
+        class RoundedView: UIView {
+            @IBInspectable var cornerRadius: CGFloat = 0 {
+                didSet { layer.cornerRadius = cornerRadius }
+            }
+            @IBInspectable var borderColor: UIColor?
+            @objc var summary: String { "\\(cornerRadius)" }
+            @objc var count: Int {
+                get { 1 }
+                set { }
+            }
+            @objc let identifier: String = "x"
+            static var shared: RoundedView?
+            var plain: Int = 0
+        }
+        """
+        let found = SelectorRegistrations(source: source).methods
+        #expect(found.map(\.selector) == ["cornerRadius", "setCornerRadius:", "borderColor", "setBorderColor:", "summary",
+                                          "count", "setCount:", "identifier"])
+        let code = SelectorRegistrations(source: source).code(suffix: "").declarations
+        #expect(code.contains("SelectorTable.callAsMainActor { target.cornerRadius = (arguments[0] as? NSNumber).map { CGFloat($0.doubleValue) } ?? arguments[0] as! CGFloat }"))
+        #expect(code.contains("SelectorTable.callAsMainActor { target.borderColor = arguments[0] as? UIColor }"))
+        #expect(code.contains("return SelectorTable.callAsMainActor { target.summary as Any? }"))
+    }
+}

@@ -4,8 +4,10 @@ import Foundation
 /// every instance method of an `@objcMembers` class — and the Swift that registers them in
 /// `SelectorTable`, written into the same file so `private` methods stay reachable.
 package struct SelectorRegistrations: Sendable {
-    /// One method a selector reaches.
+    /// One method a selector reaches: a method, or a property's accessor.
     package struct Method: Equatable, Sendable {
+        package enum Kind: Equatable, Sendable { case method, getter, setter }
+        package var kind: Kind = .method
         /// The type that declares it (`Outer.Inner` for a nested type).
         package let type: String
         package let name: String
@@ -16,7 +18,7 @@ package struct SelectorRegistrations: Sendable {
         package let throwsError: Bool
 
         package static func == (a: Method, b: Method) -> Bool {
-            a.type == b.type && a.name == b.name && a.selector == b.selector && a.returnsValue == b.returnsValue
+            a.kind == b.kind && a.type == b.type && a.name == b.name && a.selector == b.selector && a.returnsValue == b.returnsValue
                 && a.throwsError == b.throwsError && a.parameters.map(\.label) == b.parameters.map(\.label)
                 && a.parameters.map(\.type) == b.parameters.map(\.type)
         }
@@ -45,6 +47,15 @@ package struct SelectorRegistrations: Sendable {
             out += "extension \(type) {\n    nonisolated static func \(function)() {\n"
             for method in byType[type] ?? [] {
                 out += "        SelectorTable.register(\"\(method.selector)\", on: \(type).self, returning: { target, arguments in\n"
+                if method.kind == .getter {
+                    out += "            return SelectorTable.callAsMainActor { target.\(method.name) as Any? }\n        })\n"
+                    continue
+                }
+                if method.kind == .setter, let parameter = method.parameters.first {
+                    let value = SelectorRegistrations.conversion("arguments[0]", to: parameter.type)
+                    out += "            SelectorTable.callAsMainActor { target.\(method.name) = \(value) }\n            return nil\n        })\n"
+                    continue
+                }
                 let arguments = method.parameters.enumerated().map { index, parameter in
                     (parameter.label == "_" ? "" : parameter.label + ": ") + SelectorRegistrations.conversion("arguments[\(index)]", to: parameter.type)
                 }
@@ -72,6 +83,10 @@ package struct SelectorRegistrations: Sendable {
         case "Any": return "\(value) as Any"
         case "AnyObject": return "\(value) as AnyObject"
         case "AnyObject?": return "\(value).map { $0 as AnyObject }"
+        // Interface Builder's numbers arrive as NSNumber.
+        case "CGFloat", "Double", "Float": return "(\(value) as? NSNumber).map { \(trimmed)($0.doubleValue) } ?? \(value) as! \(trimmed)"
+        case "Int": return "(\(value) as? NSNumber)?.intValue ?? \(value) as! Int"
+        case "Bool": return "(\(value) as? NSNumber)?.boolValue ?? \(value) as! Bool"
         default:
             if trimmed.hasSuffix("?") || trimmed.hasSuffix("!") { return "\(value) as? \(trimmed.dropLast())" }
             return "\(value) as! \(trimmed)"
@@ -87,7 +102,9 @@ package struct SelectorRegistrations: Sendable {
 
     private static func scan(_ source: String) -> [Method] {
         let bytes = Array(source.utf8)
-        let tokens = SwiftLexer(bytes).tokens().filter { $0.kind != .space && $0.kind != .newline && $0.kind != .comment }
+        let all = SwiftLexer(bytes).tokens()
+        let significant = all.indices.filter { all[$0].kind != .space && all[$0].kind != .newline && all[$0].kind != .comment }
+        let tokens = significant.map { all[$0] }
         func text(_ i: Int) -> String { String(decoding: bytes[tokens[i].range], as: UTF8.self) }
         var methods: [Method] = []
         var scopes: [Scope] = []
@@ -172,7 +189,28 @@ package struct SelectorRegistrations: Sendable {
             case .identifier where ["static", "private", "fileprivate", "public", "open", "internal", "override", "final",
                                      "dynamic", "required", "convenience", "nonisolated", "mutating"].contains(t):
                 modifiers.insert(t)
-            case .identifier where ["var", "let", "init", "subscript", "typealias", "case", "deinit"].contains(t):
+            case .identifier where t == "var" || t == "let":
+                defer {
+                    attributes = []
+                    customName = nil
+                    modifiers = []
+                }
+                guard let scope = scopes.last, let type = scope.type, !type.isEmpty, !scope.isProtocol,
+                      !modifiers.contains("static"), !modifiers.contains("class"), i + 2 < tokens.count,
+                      attributes.contains("@objc") || attributes.contains("@IBInspectable") || scope.objcMembers,
+                      tokens[i + 1].kind == .identifier, text(i + 2) == ":" else { break }
+                let name = text(i + 1)
+                guard let (propertyType, settable) = SelectorRegistrations.property(all: all, bytes: bytes, from: significant[i + 2] + 1),
+                      !propertyType.isEmpty else { break }
+                let bare = name.trimmingCharacters(in: ["`"])
+                methods.append(Method(kind: .getter, type: type, name: name, selector: customName ?? bare, parameters: [],
+                                      returnsValue: true, throwsError: false))
+                if t == "var", settable {
+                    let setter = "set" + bare.prefix(1).uppercased() + bare.dropFirst() + ":"
+                    methods.append(Method(kind: .setter, type: type, name: name, selector: setter,
+                                          parameters: [("_", propertyType)], returnsValue: false, throwsError: false))
+                }
+            case .identifier where ["init", "subscript", "typealias", "case", "deinit"].contains(t):
                 attributes = []
                 customName = nil
                 modifiers = []
@@ -195,6 +233,40 @@ package struct SelectorRegistrations: Sendable {
             i += 1
         }
         return methods
+    }
+
+    /// A property's type as written (from the full token list, after its `:`) and whether it
+    /// can be set: a stored property, or a computed one with a setter or observers.
+    static func property(all: [SwiftLexer.Token], bytes: [UInt8], from start: Int) -> (type: String, settable: Bool)? {
+        func text(_ i: Int) -> String { String(decoding: bytes[all[i].range], as: UTF8.self) }
+        var type: [String] = []
+        var depth = 0
+        var j = start
+        while j < all.count {
+            let token = all[j]
+            let t = text(j)
+            if depth == 0, token.kind == .newline || t == "=" || t == "{" || t == ";" || t == "}" { break }
+            if t == "(" || t == "[" || t == "<" { depth += 1 }
+            if t == ")" || t == "]" || (t == ">" && j > 0 && text(j - 1) != "-") { depth -= 1 }
+            if token.kind != .space && token.kind != .comment && token.kind != .newline { type.append(t) }
+            j += 1
+        }
+        // Past the type: a brace block says what the property is.
+        var k = j
+        while k < all.count, all[k].kind == .space || all[k].kind == .comment { k += 1 }
+        guard k < all.count, text(k) == "{" else { return (joined(type), true) }
+        var level = 0
+        var words: Set<String> = []
+        while k < all.count {
+            let t = text(k)
+            if t == "{" { level += 1 } else if t == "}" {
+                level -= 1
+                if level == 0 { break }
+            } else if level == 1, all[k].kind == .identifier { words.insert(t) }
+            k += 1
+        }
+        let settable = words.contains("set") || words.contains("didSet") || words.contains("willSet")
+        return (joined(type), settable)
     }
 
     /// The parameters (external label, type as written) of the list opening at `open`, and

@@ -2,8 +2,11 @@ import Foundation
 
 /// Key-value coding on views, as Interface Builder's runtime attributes and older code use it:
 /// the view's own properties by their Objective-C names (`"alpha"`, `"hidden"`, `"frame"`…),
-/// and key paths through `layer` into the layer's key-value coding (`"layer.cornerRadius"`,
-/// `"layer.shadowOffset.height"`). Numbers come back as `NSNumber`; structures as themselves.
+/// key paths through `layer` into the layer's key-value coding (`"layer.cornerRadius"`,
+/// `"layer.shadowOffset.height"`), and a subclass's properties through accessors registered in
+/// `SelectorTable` (`cornerRadius` / `setCornerRadius:`, which the `lamina` command registers
+/// for `@IBInspectable` and `@objc` properties). Numbers come back as `NSNumber`; structures as
+/// themselves.
 extension UIView {
     /// The value of one of the view's properties (or `"layer"`).
     public func value(forKey key: String) -> Any? {
@@ -29,7 +32,14 @@ extension UIView {
         case "superview": return superview
         case "subviews": return subviews
         case "window": return window
-        default: UIView.undefinedKey(key, of: self)
+        default:
+            // Key-value coding's accessor search: a getter named `key` or `isKey`, as the
+            // `lamina` command registers them for `@objc` and `@IBInspectable` properties.
+            for name in [key, "is" + key.prefix(1).uppercased() + key.dropFirst()] {
+                let (found, result) = SelectorTable.invoke(Selector(name), on: self)
+                if found { return result }
+            }
+            UIView.undefinedKey(key, of: self)
         }
     }
 
@@ -65,7 +75,12 @@ extension UIView {
         case "translatesAutoresizingMaskIntoConstraints": if let v = flag() { translatesAutoresizingMaskIntoConstraints = v }
         case "accessibilityIdentifier": accessibilityIdentifier = value as? String
         case "accessibilityLabel": accessibilityLabel = value as? String
-        default: UIView.undefinedKey(key, of: self)
+        default:
+            // Key-value coding's accessor search: a `setKey:` method (an `@IBInspectable` or
+            // `@objc` property's setter, as the `lamina` command registers them).
+            let setter = Selector("set" + key.prefix(1).uppercased() + key.dropFirst() + ":")
+            if SelectorTable.invoke(setter, on: self, with: [value]).found { return }
+            UIView.undefinedKey(key, of: self)
         }
     }
 

@@ -132,3 +132,28 @@ private final class RootController: UINavigationController {
         #expect(controller.events.filter { $0 == "step" }.count == 2)
     }
 }
+
+/// A view whose inspectable property Interface Builder sets by key.
+private final class RoundedView: UIView {
+    var cornerRadius: CGFloat = 0 { didSet { layer.cornerRadius = cornerRadius } }
+
+    static func registerAccessors() {
+        SelectorTable.register("cornerRadius", on: RoundedView.self, returning: { view, _ in view.cornerRadius })
+        SelectorTable.register("setCornerRadius:", on: RoundedView.self) { (view: RoundedView, value: Any?) in
+            view.cornerRadius = CGFloat((value as? NSNumber)?.doubleValue ?? 0)
+        }
+    }
+}
+
+@MainActor
+@Suite struct KeyValueAccessorTests {
+    @Test func keyValueCodingFindsRegisteredAccessors() {
+        RoundedView.registerAccessors()
+        let view = RoundedView()
+        view.setValue(NSNumber(value: 12), forKey: "cornerRadius")
+        #expect(view.cornerRadius == 12 && view.layer.cornerRadius == 12)
+        #expect(view.value(forKey: "cornerRadius") as? CGFloat == 12)
+        view.setValue(NSNumber(value: 0.5), forKeyPath: "alpha")
+        #expect(view.alpha == 0.5, "the view's own keys still come first")
+    }
+}
