@@ -10,6 +10,7 @@ usage: lamina <command> [options]
 commands:
   package <App.xcodeproj | folder>   write the SwiftPM package the app builds as
   run <App.xcodeproj | folder>       build the app against Lamina and run it
+  test <App.xcodeproj | folder>      build and run the app's unit tests
   doctor                             check this machine for what Lamina needs
 
 `lamina <command> --help` describes a command's options.
@@ -158,6 +159,27 @@ case "run":
     if let locale = options.locale { environment["LANGUAGE"] = locale }
     let appStatus = run(binary.path, options.rest, environment: environment)
     if appStatus != 0 { fail("the app ended with status \(appStatus)", status: appStatus) }
+
+case "test":
+    let help = """
+    usage: lamina test [App.xcodeproj | folder] [--scheme TARGET] [--filter PATTERN]
+
+    Builds the app's unit-test targets (XCTest and Swift Testing) with the app's module available to
+    `@testable import`, and runs them with `swift test`. UI-test targets (XCUIApplication) are
+    reported as not supported.
+    """
+    var list = arguments
+    var filter: [String] = []
+    if let index = list.firstIndex(of: "--filter") {
+        guard index + 1 < list.count else { fail("--filter needs a pattern\n\n\(help)") }
+        filter = ["--filter", list[index + 1]]
+        list.removeSubrange(index...(index + 1))
+    }
+    let options = ProjectOptions(list, help: help)
+    let report = writePackage(options)
+    guard !report.testTargets.isEmpty else { fail("\(report.target) has no unit-test target to run") }
+    let status = run("swift", ["test", "--package-path", report.folder.path] + filter)
+    if status != 0 { fail("tests failed (status \(status))", status: status) }
 
 case "doctor":
     if arguments.contains("--help") {

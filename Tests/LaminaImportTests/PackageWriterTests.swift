@@ -48,6 +48,10 @@ import Testing
         #expect(manifest.contains(".package(name: \"Lamina\", path: \"/opt/lamina\")"))
         #expect(manifest.contains(".define(\"DEBUG\")") && manifest.contains(".define(\"NOTES_LOGGING\")"))
         #expect(manifest.contains("swiftLanguageModes: [.v5]"))
+        // The unit-test target, carried over beside the app.
+        #expect(report.testTargets == ["NotesAppTests"])
+        #expect(manifest.contains(".testTarget(name: \"NotesAppTests\", dependencies: [\"NotesApp\"])"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("Tests/NotesAppTests/NoteStoreTests.carried.swift").path))
 
         // A second run with nothing changed rewrites nothing.
         let before = try FileManager.default.attributesOfItem(atPath: sources.appendingPathComponent("AppDelegate.carried.swift").path)[.modificationDate] as? Date

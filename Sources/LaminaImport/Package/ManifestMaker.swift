@@ -4,7 +4,7 @@ import Foundation
 /// its package dependencies, and its Swift settings as Xcode would compile it.
 enum ManifestMaker {
     static func manifest(project: XcodeProject, target: XcodeTarget, module: String, resolver: SettingsResolver,
-                         products: [String], laminaRoot: URL) -> String {
+                         products: [String], laminaRoot: URL, testTargets: [String] = []) -> String {
         var dependencies = ["        .package(name: \"Lamina\", path: \(literal(laminaRoot.path))),"]
         var targetDependencies = products.map { "                .product(name: \"\($0)\", package: \"Lamina\")," }
         for product in target.packageProducts {
@@ -83,7 +83,7 @@ enum ManifestMaker {
                     // (`lamina_register_storyboard_actions`): the executable exports its symbols.
                     linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
                 ),
-            ],
+        \(testTargets.map { "        .testTarget(name: \(literal($0)), dependencies: [\(literal(module))]),\n" }.joined())    ],
             swiftLanguageModes: [\(mode)]
         )
 

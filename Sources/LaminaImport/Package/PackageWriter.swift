@@ -16,6 +16,8 @@ package struct PackageWriter {
         package var warnings: [String] = []
         /// Every carry-over edit, by file (`lamina package --explain`).
         package var changes: [(file: String, change: CarriedSource.Change)] = []
+        /// The app's unit-test targets in the package (`lamina test` runs them).
+        package var testTargets: [String] = []
     }
 
     /// Apple frameworks Lamina provides, by module name, and the product that provides them.
@@ -139,8 +141,34 @@ package struct PackageWriter {
         files.removeOthers(in: sourceFolder, keeping: usedNames.union(["App"]))
         files.removeOthers(in: app, keeping: Set(expected.map { $0.split(separator: "/").first.map(String.init) ?? $0 }))
 
+        // Unit-test targets of the app (XCTest and Swift Testing), carried over the same way.
+        var testTargets: [String] = []
+        let testsFolder = output.appendingPathComponent("Tests")
+        for tests in project.targets where tests.kind == .unitTests && tests.dependencies.contains(target.name) {
+            let name = sanitized(tests.name)
+            let folder = testsFolder.appendingPathComponent(name)
+            var written: Set<String> = []
+            for url in tests.sources where url.pathExtension == "swift" {
+                guard let data = FileManager.default.contents(atPath: url.path) else {
+                    throw ProjectError("\(url.path): a source file of target \(tests.name) is missing")
+                }
+                let carried = SourceCarryOver.carry(String(decoding: data, as: UTF8.self), path: url.path, selectors: selectors)
+                var file = url.deletingPathExtension().lastPathComponent + ".carried.swift"
+                while written.contains(file) { file = "_" + file }
+                written.insert(file)
+                try files.write(carried.text, to: folder.appendingPathComponent(file))
+            }
+            files.removeOthers(in: folder, keeping: written)
+            if !written.isEmpty { testTargets.append(name) }
+        }
+        for uiTests in project.targets where uiTests.kind == .uiTests {
+            report.warnings.append("UI-test target \(uiTests.name) is not built: XCUIApplication is not supported")
+        }
+        files.removeOthers(in: testsFolder, keeping: Set(testTargets))
+        report.testTargets = testTargets
+
         let manifest = ManifestMaker.manifest(project: project, target: target, module: module, resolver: resolver,
-                                              products: products.sorted(), laminaRoot: laminaRoot)
+                                              products: products.sorted(), laminaRoot: laminaRoot, testTargets: testTargets)
         try files.write(manifest, to: output.appendingPathComponent("Package.swift"))
         return report
     }
