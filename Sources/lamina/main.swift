@@ -67,27 +67,15 @@ struct ProjectOptions {
             }
         }
     }
-
-    /// The `.xcodeproj` named, or the one in the folder named (or the current folder).
-    func projectURL() -> URL {
-        let given = project ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        if given.pathExtension == "xcodeproj" { return given }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: given.path)) ?? []).filter { $0.hasSuffix(".xcodeproj") }.sorted()
-        guard let first = names.first else {
-            fail("\(given.path) holds no .xcodeproj; name the project: lamina run App.xcodeproj")
-        }
-        if names.count > 1 { FileHandle.standardError.write(Data("lamina: using \(first) (also there: \(names.dropFirst().joined(separator: ", ")))\n".utf8)) }
-        return given.appendingPathComponent(first)
-    }
 }
 
 /// Reads the project and writes its package; exits with the reason when it cannot.
 func writePackage(_ options: ProjectOptions) -> PackageWriter.Report {
-    let url = options.projectURL()
+    let given = options.project ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     do {
-        let project = try XcodeProject.load(url)
-        let output = options.output ?? url.deletingLastPathComponent().appendingPathComponent(".lamina/\(url.deletingPathExtension().lastPathComponent)")
-        let report = try PackageWriter.write(project: project, targetName: options.scheme, configuration: options.configuration,
+        let (project, target) = try ProjectLocator.locate(given, scheme: options.scheme)
+        let output = options.output ?? project.url.deletingLastPathComponent().appendingPathComponent(".lamina/\(project.name)")
+        let report = try PackageWriter.write(project: project, targetName: target, configuration: options.configuration,
                                              laminaRoot: laminaRoot, output: output)
         for warning in report.warnings { FileHandle.standardError.write(Data("lamina: warning: \(warning)\n".utf8)) }
         if options.explain {
@@ -124,7 +112,7 @@ case "--help", "-h", "help":
 
 case "package":
     let help = """
-    usage: lamina package [App.xcodeproj | folder] [--scheme TARGET] [--configuration Debug|Release] [--output DIR] [--explain]
+    usage: lamina package [App.xcodeproj | App.xcworkspace | folder] [--scheme NAME] [--configuration Debug|Release] [--output DIR] [--explain]
 
     Writes the SwiftPM package the app target builds as (by default into .lamina/<Project> beside the
     project; the folder can be ignored by version control): its Swift files carried over for Swift
@@ -137,7 +125,7 @@ case "package":
 
 case "run":
     let help = """
-    usage: lamina run [App.xcodeproj | folder] [--scheme TARGET] [--configuration Debug|Release]
+    usage: lamina run [App.xcodeproj | App.xcworkspace | folder] [--scheme NAME] [--configuration Debug|Release]
                       [--headless --screenshot FILE.png] [--dark] [--locale LANGUAGE]
 
     Builds the app against Lamina and runs it in an X11 window; with --headless it launches without
@@ -162,7 +150,7 @@ case "run":
 
 case "test":
     let help = """
-    usage: lamina test [App.xcodeproj | folder] [--scheme TARGET] [--filter PATTERN]
+    usage: lamina test [App.xcodeproj | App.xcworkspace | folder] [--scheme NAME] [--filter PATTERN]
 
     Builds the app's unit-test targets (XCTest and Swift Testing) with the app's module available to
     `@testable import`, and runs them with `swift test`. UI-test targets (XCUIApplication) are

@@ -83,6 +83,16 @@ import Testing
         #expect(resolver["SWIFT_VERSION"] == "4.2")
     }
 
+    @Test func workspacesAndSchemesNameTheProjectAndTarget() throws {
+        let workspace = ProjectReaderTests.fixtures.appendingPathComponent("Workspace/App.xcworkspace")
+        let (project, target) = try ProjectLocator.locate(workspace, scheme: nil)
+        #expect(project.name == "Synced" && target == nil, "the Pods project is left out; the app project is chosen")
+        let notes = ProjectReaderTests.repository.appendingPathComponent("Examples/NotesApp")
+        #expect(try ProjectLocator.locate(notes, scheme: "Notes").target == "NotesApp", "a shared scheme's app target")
+        #expect(try ProjectLocator.locate(notes, scheme: "NotesAppTests").target == "NotesAppTests", "a target's name")
+        #expect(throws: ProjectError.self) { try ProjectLocator.locate(notes, scheme: "Nope") }
+    }
+
     @Test func brokenProjectsSayWhatIsWrongAndWhere() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-project-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
