@@ -193,3 +193,36 @@ import Testing
         #expect(code.contains("return SelectorTable.callAsMainActor { target.summary as Any? }"))
     }
 }
+
+/// Layer subclasses as iOS code writes them: managed properties and initializer overrides.
+@Suite struct LayerSubclassCarryOverTests {
+    @Test func managedPropertiesAndLayerInitializersAreCarriedOver() {
+        let source = """
+        class ProgressLayer: CALayer {
+            @NSManaged var progress: CGFloat
+            @NSManaged public var tint: UIColor?
+            @NSManaged var label: String
+
+            override init() { super.init() }
+            override init(layer: Any) { super.init(layer: layer) }
+            required init?(coder: NSCoder) { fatalError() }
+
+            override class func needsDisplay(forKey key: String) -> Bool {
+                key == "progress" || super.needsDisplay(forKey: key)
+            }
+        }
+        class Panel: UIView {
+            override init(frame: CGRect) { super.init(frame: frame) }
+        }
+        """
+        let carried = SourceCarryOver.carry(source, path: "/p.swift", selectors: SelectorNames())
+        let lines = carried.text.components(separatedBy: "\n").dropFirst().map { $0 }
+        #expect(lines[1] == #"    var progress: CGFloat { get { let v = value(forKey: "progress"); return (v as? CGFloat) ?? (v as? NSNumber).map { CGFloat($0.doubleValue) } ?? 0 } set { setValue(newValue, forKey: "progress") } }"#)
+        #expect(lines[2] == #"    public var tint: UIColor? { get { value(forKey: "tint") as? UIColor } set { setValue(newValue, forKey: "tint") } }"#)
+        #expect(lines[3] == #"    var label: String { get { (value(forKey: "label") as? String)! } set { setValue(newValue, forKey: "label") } }"#)
+        #expect(lines[5] == "    required override init() { super.init() }")
+        #expect(lines[6] == "    required override init(layer: Any) { super.init(layer: layer) }")
+        #expect(lines[7] == "    required init?(coder: NSCoder) { fatalError() }")
+        #expect(lines[14] == "    override init(frame: CGRect) { super.init(frame: frame) }", "not a layer: left alone")
+    }
+}

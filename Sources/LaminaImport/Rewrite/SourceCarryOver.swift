@@ -22,7 +22,10 @@ package struct CarriedSource: Sendable {
 /// - `#selector(…)` becomes `Selector("didTap:")`, named as Objective-C names the method;
 /// - `#keyPath(Type.a.b)` becomes `"a.b"`;
 /// - `@UIApplicationMain` and `@NSApplicationMain` become `@main`;
-/// - `import UIKit.UIGestureRecognizerSubclass` becomes `import UIKit`.
+/// - `import UIKit.UIGestureRecognizerSubclass` becomes `import UIKit`;
+/// - `@NSManaged var x: T` becomes a property kept by key-value coding (layer subclasses' custom
+///   animatable properties);
+/// - a layer subclass's `override init(layer:)` and `override init()` become `required`.
 package enum SourceCarryOver {
     private static let droppedAttributes: Set<String> = [
         "@objc", "@objcMembers", "@IBOutlet", "@IBAction", "@IBInspectable", "@IBDesignable", "@IBSegueAction",
@@ -101,6 +104,32 @@ package enum SourceCarryOver {
                 changes.append(.init(line: lineOf[i], description: "\(word)(…) became \(replacement)"))
                 i = close + 1
                 continue
+            case .attribute where word == "@NSManaged":
+                // `@NSManaged var progress: CGFloat` in a layer subclass: a property kept by the
+                // layer's key-value coding, so `needsDisplay(forKey:)` and animations reach it.
+                guard let managed = managedProperty(after: i) else { break }
+                edits.append((token.range.lowerBound..<managed.end, managed.replacement))
+                changes.append(.init(line: lineOf[i], description: "@NSManaged var \(managed.name) became a key-value-coded property"))
+                i = managed.nextToken
+                continue
+            case .identifier where word == "override":
+                // A layer subclass's `init(layer:)` (and `init()`) override must be `required`
+                // on Linux, where Lamina's CALayer declares them so.
+                guard let layerClass = enclosingClassIsLayer(at: i), layerClass,
+                      let initToken = next(i), text(all[initToken]) == "init", let open = next(initToken), text(all[open]) == "(",
+                      let close = closing(open) else { break }
+                let inner = all[(open + 1)..<close].filter { $0.kind != .space && $0.kind != .newline && $0.kind != .comment }.map(text)
+                guard inner.isEmpty || inner.first == "layer" else { break }
+                var k = i - 1
+                var required = false
+                while k >= 0, all[k].kind != .newline, text(all[k]) != "{", text(all[k]) != "}", text(all[k]) != ";" {
+                    if text(all[k]) == "required" { required = true }
+                    k -= 1
+                }
+                if !required {
+                    edits.append((token.range.lowerBound..<token.range.lowerBound, "required "))
+                    changes.append(.init(line: lineOf[i], description: "init\(inner.isEmpty ? "()" : "(layer:)") of a layer subclass made required"))
+                }
             case .identifier where word == "import":
                 // import UIKit.UIGestureRecognizerSubclass
                 if let module = next(i), text(all[module]) == "UIKit", let dot = next(module), text(all[dot]) == ".",
@@ -115,6 +144,72 @@ package enum SourceCarryOver {
             }
             i += 1
         }
+        /// `@NSManaged var name: Type` starting at attribute `i`, as a computed property.
+        func managedProperty(after i: Int) -> (name: String, replacement: String, end: Int, nextToken: Int)? {
+            var j = i + 1
+            var modifiers: [String] = []
+            while let n = next(j - 1), all[n].kind == .identifier, text(all[n]) != "var" {
+                modifiers.append(text(all[n]))
+                j = n + 1
+                if modifiers.count > 4 { return nil }
+            }
+            guard let varToken = next(j - 1), text(all[varToken]) == "var", let nameToken = next(varToken),
+                  let colon = next(nameToken), text(all[colon]) == ":" else { return nil }
+            // The type runs to the end of the line.
+            var k = colon + 1
+            var typeText = ""
+            while k < all.count, all[k].kind != .newline, all[k].kind != .comment {
+                typeText += text(all[k])
+                k += 1
+            }
+            let type = typeText.trimmingCharacters(in: .whitespaces)
+            let name = text(all[nameToken])
+            let fallback: String
+            switch type {
+            case "CGFloat", "Double", "Float", "Int", "CFTimeInterval", "TimeInterval": fallback = " ?? 0"
+            case "Bool": fallback = " ?? false"
+            default: fallback = type.hasSuffix("?") ? "" : "!"
+            }
+            let cast = type.hasSuffix("?") ? "as? \(type.dropLast())" : "as? \(type)"
+            var getter = fallback == "!" ? "(value(forKey: \"\(name)\") \(cast))!" : "value(forKey: \"\(name)\") \(cast)\(fallback)"
+            if fallback == " ?? 0" {
+                // Animated values may arrive as NSNumber.
+                getter = "let v = value(forKey: \"\(name)\"); return (v as? \(type)) ?? (v as? NSNumber).map { \(type)($0.doubleValue) } ?? 0"
+            }
+            let prefix = modifiers.isEmpty ? "" : modifiers.joined(separator: " ") + " "
+            let replacement = "\(prefix)var \(name): \(type) { get { \(getter) } set { setValue(newValue, forKey: \"\(name)\") } }"
+            var end = k
+            while end > colon, all[end - 1].kind == .space { end -= 1 }
+            return (name, replacement, all[end - 1].range.upperBound, end)
+        }
+
+        /// Whether the type declaration around token `i` is a class whose superclass's name
+        /// ends in `Layer` (nil outside any class).
+        func enclosingClassIsLayer(at i: Int) -> Bool? {
+            var depth = 0
+            var k = i - 1
+            while k >= 0 {
+                let t = text(all[k])
+                if t == "}" { depth += 1 } else if t == "{" {
+                    if depth == 0 {
+                        // The declaration this brace opens: `class Name: Super, …`.
+                        var m = k - 1
+                        var words: [String] = []
+                        while m >= 0, text(all[m]) != "}", text(all[m]) != "{", text(all[m]) != ";" {
+                            if all[m].kind == .identifier || text(all[m]) == ":" { words.insert(text(all[m]), at: 0) }
+                            m -= 1
+                        }
+                        guard let classIndex = words.firstIndex(of: "class"), classIndex + 3 < words.count + 1,
+                              let colon = words.firstIndex(of: ":"), colon + 1 < words.count else { return nil }
+                        return words[colon + 1].hasSuffix("Layer")
+                    }
+                    depth -= 1
+                }
+                k -= 1
+            }
+            return nil
+        }
+
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 128)
         out.append(contentsOf: Array("#sourceLocation(file: \"\(escaped(path))\", line: 1)\n".utf8))
