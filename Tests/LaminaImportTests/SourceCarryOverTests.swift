@@ -226,3 +226,45 @@ import Testing
         #expect(lines[14] == "    override init(frame: CGRect) { super.init(frame: frame) }", "not a layer: left alone")
     }
 }
+
+/// Optional protocol requirements, which Swift has only for Objective-C protocols.
+@Suite struct OptionalRequirementCarryOverTests {
+    @Test func optionalRequirementsGetDefaultsAndTheirCallsBecomePlain() {
+        let source = """
+        @objc protocol EditorDelegate: AnyObject {
+            func editorDidSave(_ editor: Editor)
+            @objc optional func editor(_ editor: Editor, shouldClose animated: Bool) -> Bool
+            @objc optional func editorDidCancel(_ editor: Editor)
+            @objc optional func title(for editor: Editor) -> String?
+        }
+        final class Editor {
+            weak var delegate: EditorDelegate?
+            var onClose: (() -> Void)?
+            func close() {
+                if delegate?.editor?(self, shouldClose: true) == false { return }
+                delegate?.editorDidCancel?(self)
+                _ = delegate?.title!(for: self)
+                onClose?()
+                tableView.dataSource?.tableView?(tableView, titleForHeaderInSection: 0)
+            }
+        }
+        """
+        let selectors = SelectorNames(sources: [source])
+        let carried = SourceCarryOver.carry(source, path: "/e.swift", selectors: selectors)
+        let lines = carried.text.components(separatedBy: "\n")
+        #expect(lines[3] == "    func editor(_ editor: Editor, shouldClose animated: Bool) -> Bool")
+        #expect(lines[4] == "    func editorDidCancel(_ editor: Editor)")
+        #expect(lines[11] == "        if delegate?.editor(self, shouldClose: true) == false { return }")
+        #expect(lines[12] == "        delegate?.editorDidCancel(self)")
+        #expect(lines[13] == "        _ = delegate?.title(for: self)")
+        #expect(lines[14] == "        onClose?()", "an optional closure keeps its ?")
+        #expect(lines[15] == "        tableView.dataSource?.tableView(tableView, titleForHeaderInSection: 0)")
+        #expect(carried.text.contains("""
+        extension EditorDelegate {
+            func editor(_ editor: Editor, shouldClose animated: Bool) -> Bool { false }
+        }
+        """))
+        #expect(carried.text.contains("func editorDidCancel(_ editor: Editor) {}"))
+        #expect(carried.text.contains("func title(for editor: Editor) -> String? { nil }"))
+    }
+}

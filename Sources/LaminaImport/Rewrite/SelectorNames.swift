@@ -6,6 +6,9 @@ package struct SelectorNames: Sendable {
     /// Each method's selector by its base name (the first declaration's, as overloads
     /// exposed to Objective-C must differ in their selectors anyway).
     private var byBaseName: [String: String] = [:]
+    /// The base names of the optional requirements (`@objc optional func`) of the target's
+    /// own protocols: calls written `delegate?.name?(…)` lose their second `?`.
+    package private(set) var optionalRequirements: Set<String> = []
 
     package init() {}
 
@@ -48,6 +51,9 @@ package struct SelectorNames: Sendable {
                 customName = name
                 i = j + 1
                 continue
+            }
+            if token.kind == .identifier, text(i) == "optional", i + 2 < tokens.count, text(i + 1) == "func" {
+                optionalRequirements.insert(text(i + 2).trimmingCharacters(in: ["`"]))
             }
             if token.kind == .identifier, text(i) == "func", i + 2 < tokens.count, tokens[i + 1].kind == .identifier {
                 let base = text(i + 1).trimmingCharacters(in: ["`"])

@@ -48,6 +48,8 @@ package enum SourceCarryOver {
             }
         }
         var edits: [(range: Range<Int>, replacement: String)] = []
+        /// Default implementations of optional requirements, written after the file.
+        var defaults: [String] = []
         var changes: [CarriedSource.Change] = []
         func next(_ i: Int) -> Int? {
             var j = i + 1
@@ -130,6 +132,24 @@ package enum SourceCarryOver {
                     edits.append((token.range.lowerBound..<token.range.lowerBound, "required "))
                     changes.append(.init(line: lineOf[i], description: "init\(inner.isEmpty ? "()" : "(layer:)") of a layer subclass made required"))
                 }
+            case .identifier where word == "optional":
+                // `optional func name(…)` in a protocol: a plain requirement with a default
+                // implementation written after the file (Swift has optional requirements only
+                // for Objective-C protocols).
+                guard let funcToken = next(i), text(all[funcToken]) == "func", let protocolName = enclosingProtocol(at: i),
+                      let signature = requirementSignature(from: funcToken) else { break }
+                var end = i + 1
+                if end < all.count, all[end].kind == .space { end += 1 }
+                edits.append((token.range.lowerBound..<all[end - 1].range.upperBound, ""))
+                defaults.append("extension \(protocolName) {\n    \(signature.text) \(defaultBody(returning: signature.returnType))\n}\n")
+                changes.append(.init(line: lineOf[i], description: "optional requirement \(signature.name) given a default implementation"))
+            case .punctuation where (word == "?" || word == "!") && i > 1 && all[i - 1].kind == .identifier
+                && text(all[i - 2]) == "." && i + 1 < all.count && text(all[i + 1]) == "(":
+                // `delegate?.name?(…)`: a call to an optional requirement, which is now a plain one.
+                let name = text(all[i - 1])
+                guard selectors.optionalRequirements.contains(name) || SourceCarryOver.isAppleOptionalRequirement(name) else { break }
+                edits.append((token.range, ""))
+                changes.append(.init(line: lineOf[i], description: "call to optional requirement \(name)\(word)(…) made plain"))
             case .identifier where word == "import":
                 // import UIKit.UIGestureRecognizerSubclass
                 if let module = next(i), text(all[module]) == "UIKit", let dot = next(module), text(all[dot]) == ".",
@@ -183,6 +203,54 @@ package enum SourceCarryOver {
             return (name, replacement, all[end - 1].range.upperBound, end)
         }
 
+        /// The protocol whose body holds token `i`, if the innermost declaration is one.
+        func enclosingProtocol(at i: Int) -> String? {
+            var depth = 0
+            var k = i - 1
+            while k >= 0 {
+                let t = text(all[k])
+                if t == "}" { depth += 1 } else if t == "{" {
+                    if depth == 0 {
+                        var m = k - 1
+                        var words: [String] = []
+                        while m >= 0, text(all[m]) != "}", text(all[m]) != "{", text(all[m]) != ";" {
+                            if all[m].kind == .identifier { words.insert(text(all[m]), at: 0) }
+                            m -= 1
+                        }
+                        guard let index = words.firstIndex(of: "protocol"), index + 1 < words.count else { return nil }
+                        return words[index + 1]
+                    }
+                    depth -= 1
+                }
+                k -= 1
+            }
+            return nil
+        }
+
+        /// A requirement's declaration text from `func` to the end of its line (or its last
+        /// parenthesis), its name and its return type ("" for none).
+        func requirementSignature(from funcToken: Int) -> (text: String, name: String, returnType: String)? {
+            guard let nameToken = next(funcToken) else { return nil }
+            var k = funcToken
+            var text = ""
+            var depth = 0
+            while k < all.count {
+                let t = SourceCarryOver.tokenText(all[k], bytes)
+                if all[k].kind == .newline, depth == 0 { break }
+                if all[k].kind == .comment { k += 1; continue }
+                if t == "(" { depth += 1 } else if t == ")" { depth -= 1 }
+                text += all[k].kind == .newline ? " " : t
+                k += 1
+            }
+            text = text.trimmingCharacters(in: .whitespaces)
+            if text.hasSuffix(";") { text.removeLast() }
+            var returnType = ""
+            if let arrow = text.range(of: "->", options: .backwards), !text[arrow.upperBound...].contains(")") || text.hasSuffix(")") {
+                returnType = String(text[arrow.upperBound...]).trimmingCharacters(in: .whitespaces)
+            }
+            return (text, SourceCarryOver.tokenText(all[nameToken], bytes), returnType)
+        }
+
         /// Whether the type declaration around token `i` is a class whose superclass's name
         /// ends in `Layer` (nil outside any class).
         func enclosingClassIsLayer(at i: Int) -> Bool? {
@@ -222,6 +290,7 @@ package enum SourceCarryOver {
         out.append(contentsOf: bytes[cursor...])
         if out.last != 0x0A { out.append(0x0A) }
         out.append(contentsOf: Array("#sourceLocation()\n".utf8))
+        for extensionText in defaults { out.append(contentsOf: Array(("\n" + extensionText).utf8)) }
         return CarriedSource(text: String(decoding: out, as: UTF8.self), changes: changes)
     }
 
@@ -261,6 +330,37 @@ package enum SourceCarryOver {
         }
         if let labels { return SelectorNames.selector(base: base, labels: labels) }
         return selectors.selector(forBaseName: base)
+    }
+
+    static func tokenText(_ token: SwiftLexer.Token, _ bytes: [UInt8]) -> String {
+        String(decoding: bytes[token.range], as: UTF8.self)
+    }
+
+    /// The body a default implementation of an optional requirement returns: nothing, nil, a
+    /// zero or an empty value where the type has one.
+    static func defaultBody(returning type: String) -> String {
+        switch type {
+        case "", "Void", "()": return "{}"
+        case "Bool": return "{ false }"
+        case "Int", "CGFloat", "Double", "Float", "UInt", "TimeInterval": return "{ 0 }"
+        case "String": return "{ \"\" }"
+        case "CGSize": return "{ .zero }"
+        default:
+            if type.hasSuffix("?") { return "{ nil }" }
+            if type.hasPrefix("[") { return type.contains(":") ? "{ [:] }" : "{ [] }" }
+            return "{ fatalError(\"optional requirement not implemented\") }"
+        }
+    }
+
+    /// Base names of optional requirements of UIKit's delegate and data-source protocols,
+    /// which Lamina declares as plain requirements with defaults.
+    static func isAppleOptionalRequirement(_ name: String) -> Bool {
+        let prefixes = ["tableView", "collectionView", "scrollView", "textField", "textView", "navigationController",
+                        "pageViewController", "splitViewController", "tabBarController", "tabBar", "gestureRecognizer",
+                        "searchBar", "pickerView", "presentationController", "adaptivePresentationStyle", "application",
+                        "scene", "sceneDidBecomeActive", "sceneWillResignActive", "sceneWillEnterForeground",
+                        "sceneDidEnterBackground", "sceneDidDisconnect", "windowScene", "numberOfSections"]
+        return prefixes.contains { name.hasPrefix($0) }
     }
 
     private static func escaped(_ path: String) -> String {
