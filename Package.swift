@@ -141,7 +141,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "lamina-bench",
-            dependencies: ["RasterWorkloads", "CoreGraphics", "CoreText", "QuartzCore", "UIKit"],
+            dependencies: ["RasterWorkloads", "CoreGraphics", "CoreText", "QuartzCore", "UIKit", "LaminaImport"],
             path: "Benchmarks/lamina-bench"
         ),
 

@@ -16,6 +16,8 @@ import RasterWorkloads
 //                                                   (lists flung on the headless screen, per frame)
 // lamina-bench app [--json FILE] [--quick] [--app PATH]
 //                                                   (an app's launch, storyboard scenes, named images)
+// lamina-bench import [--quick] [--files N]         (the lamina command reading and carrying over
+//                                                   a 500-file Xcode project)
 // Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
 // thread with the specification's timing protocol, and writes the reference engines' JSON.
 
@@ -55,6 +57,10 @@ if arguments.first == "compositor" {
 }
 if arguments.first == "layout" {
     MainActor.assumeIsolated { runLayout(Array(arguments.dropFirst())) }
+    exit(0)
+}
+if arguments.first == "import" {
+    runImport(Array(arguments.dropFirst()))
     exit(0)
 }
 if arguments.first == "app" {

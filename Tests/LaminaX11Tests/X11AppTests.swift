@@ -53,7 +53,11 @@ extension X11ServerTests {
             environment["DISPLAY"] = server.display
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            // The app's messages are kept, to say why if a page never shows.
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-gallery-\(UUID().uuidString).log")
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+            defer { try? FileManager.default.removeItem(at: log) }
             try process.run()
             var windows: [xcb_window_t] = []
             for _ in 0..<2000 where windows.isEmpty {
@@ -115,7 +119,8 @@ extension X11ServerTests {
                     probe.key(window, press: false, keycode: 113, time: time + 10)
                     changed = waitForChange(from: shown, at: 205)
                 }
-                _ = try #require(changed, "page \(press + 1) to the left showed")
+                let messages = (try? String(contentsOf: log, encoding: .utf8))?.suffix(600) ?? ""
+                _ = try #require(changed, "page \(press + 1) to the left showed (app running: \(process.isRunning)\(process.isRunning ? "" : ", ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)"); its last messages: \(messages))")
                 shown = waitUntilStill(at: 205)
             }
             var table = shown
