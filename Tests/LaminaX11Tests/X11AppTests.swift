@@ -22,7 +22,9 @@ extension X11ServerTests {
             let process = Process()
             process.executableURL = try #require(X11AppTests.demo)
             process.arguments = ["--window"]
-            var environment = ProcessInfo.processInfo.environment
+            // Lamina's own settings are left out: other suites set some in this process for a
+            // moment (LAMINA_EXIT_AFTER_LAUNCH ended the app after its first frame).
+            var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LAMINA_") }
             environment["DISPLAY"] = server.display
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
@@ -49,7 +51,9 @@ extension X11ServerTests {
             let process = Process()
             process.executableURL = try #require(X11AppTests.demo)
             process.arguments = ["--window"]
-            var environment = ProcessInfo.processInfo.environment
+            // Lamina's own settings are left out: other suites set some in this process for a
+            // moment (LAMINA_EXIT_AFTER_LAUNCH ended the app after its first frame).
+            var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LAMINA_") }
             environment["DISPLAY"] = server.display
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
