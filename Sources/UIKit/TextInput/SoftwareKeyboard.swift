@@ -60,8 +60,9 @@ enum SoftwareKeyboard {
 
     /// A text field or view began editing.
     static func textInputBegan(_ input: UIResponder) {
-        // Shown already: for a field that handed over to this one.
-        let wasShown = activeInput != nil
+        // Shown already: for a field of the same window that handed over to this one. (A field
+        // left editing in another window, now behind, does not keep this window's keyboard up.)
+        let wasShown = activeInput != nil && activeInput?.responderWindow === input.responderWindow
         activeInput = input
         guard !wasShown else { return }
         post([UIResponder.keyboardWillChangeFrameNotification, UIResponder.keyboardWillShowNotification,

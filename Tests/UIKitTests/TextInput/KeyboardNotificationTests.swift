@@ -42,4 +42,28 @@ import UIKit
         #expect(log.durations.allSatisfy { $0 == 0.25 })
         window.isHidden = true
     }
+
+    /// A field left editing in another window (now behind) does not keep this window's keyboard
+    /// up: editing here posts the keyboard's show.
+    @Test func anotherWindowsEditingDoesNotHideThisWindowsShow() throws {
+        let behind = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let left = UITextField(frame: CGRect(x: 20, y: 100, width: 200, height: 34))
+        behind.addSubview(left)
+        behind.makeKeyAndVisible()
+        #expect(left.becomeFirstResponder())
+        let front = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let field = UITextField(frame: CGRect(x: 20, y: 100, width: 200, height: 34))
+        front.addSubview(field)
+        front.makeKeyAndVisible()
+        final class Log: @unchecked Sendable { var names: [Notification.Name] = [] }
+        let log = Log()
+        let token = NotificationCenter.default.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil,
+                                                           queue: nil) { note in log.names.append(note.name) }
+        defer { NotificationCenter.default.removeObserver(token) }
+        #expect(field.becomeFirstResponder())
+        #expect(log.names == [UIResponder.keyboardWillShowNotification])
+        _ = field.resignFirstResponder()
+        front.isHidden = true
+        behind.isHidden = true
+    }
 }
