@@ -70,4 +70,17 @@ import Testing
         #expect(resolver.expand("$(UNDEFINED)x$(inherited)") == "x")
         #expect(resolver.list("SWIFT_ACTIVE_COMPILATION_CONDITIONS").isEmpty, "Release has no DEBUG")
     }
+
+    @Test func importsAreFoundLineByLine() {
+        let text = """
+        import UIKit
+        @testable import NotesApp
+        import struct Foundation.URL
+          public import MapKit
+        // import Nope
+        let importer = 1
+        \timport\tAVFoundation
+        """
+        #expect(PackageWriter.importedModules(text) == ["UIKit", "NotesApp", "Foundation", "MapKit", "AVFoundation"])
+    }
 }

@@ -180,18 +180,37 @@ package struct PackageWriter {
         return result
     }
 
-    /// The modules a file imports (`import UIKit`, `@testable import X`, `import struct A.B`).
+    /// The modules a file imports (`import UIKit`, `@testable import X`, `import struct A.B`),
+    /// read line by line from the bytes (most lines are rejected at their first word).
     static func importedModules(_ text: String) -> [String] {
         var modules: [String] = []
-        for line in text.split(separator: "\n") {
-            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            while let first = words.first, first.hasPrefix("@") || ["public", "internal", "private", "fileprivate", "package"].contains(first) {
-                words.removeFirst()
+        let bytes = Array(text.utf8)
+        let skipped: Set<String> = ["public", "internal", "private", "fileprivate", "package"]
+        let kinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            // The line's words (at most five are needed).
+            var words: [Range<Int>] = []
+            var i = start
+            while i < end, words.count < 5 {
+                while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+                let wordStart = i
+                while i < end, bytes[i] != 0x20, bytes[i] != 0x09 { i += 1 }
+                if i > wordStart { words.append(wordStart..<i) }
+                // Only lines starting with an attribute, a modifier or `import` can import.
+                if words.count == 1, let first = words.first, ![0x40, 0x69, 0x70, 0x66].contains(bytes[first.lowerBound]) { break }
             }
-            guard words.first == "import", words.count >= 2 else { continue }
-            var name = words[1]
-            if ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(name), words.count >= 3 { name = words[2] }
-            if let module = name.split(separator: ".").first { modules.append(String(module)) }
+            func word(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+            var k = 0
+            while k < words.count, bytes[words[k].lowerBound] == 0x40 || skipped.contains(word(words[k])) { k += 1 }
+            if k + 1 < words.count, word(words[k]) == "import" {
+                var name = word(words[k + 1])
+                if kinds.contains(name), k + 2 < words.count { name = word(words[k + 2]) }
+                if let module = name.split(separator: ".").first { modules.append(String(module)) }
+            }
+            start = end + 1
         }
         return modules
     }
@@ -203,11 +222,20 @@ final class FileWriter {
         try write(Data(text.utf8), to: url)
     }
 
+    /// Folders made (or found) already.
+    private var folders: Set<String> = []
+
     func write(_ data: Data, to url: URL) throws(ProjectError) {
         if FileManager.default.contents(atPath: url.path) == data { return }
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            let folder = url.deletingLastPathComponent()
+            if !folders.contains(folder.path) {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                folders.insert(folder.path)
+            }
+            // Not atomic: a write cut short leaves a file whose content differs, which the next
+            // run writes again.
+            try data.write(to: url)
         } catch {
             throw ProjectError("\(url.path): could not be written (\(error.localizedDescription))")
         }

@@ -38,7 +38,9 @@ package struct SelectorNames: Sendable {
     private mutating func add(_ source: String) {
         let bytes = Array(source.utf8)
         let tokens = SwiftLexer(bytes).tokens().filter { $0.kind != .space && $0.kind != .newline && $0.kind != .comment }
-        func text(_ i: Int) -> String { String(decoding: bytes[tokens[i].range], as: UTF8.self) }
+        // Each token's text, made once.
+        let words = tokens.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+        func text(_ i: Int) -> String { words[i] }
         var customName: String?
         var i = 0
         while i < tokens.count {

@@ -105,7 +105,9 @@ package struct SelectorRegistrations: Sendable {
         let all = SwiftLexer(bytes).tokens()
         let significant = all.indices.filter { all[$0].kind != .space && all[$0].kind != .newline && all[$0].kind != .comment }
         let tokens = significant.map { all[$0] }
-        func text(_ i: Int) -> String { String(decoding: bytes[tokens[i].range], as: UTF8.self) }
+        // Each token's text, made once.
+        let words = tokens.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+        func text(_ i: Int) -> String { words[i] }
         var methods: [Method] = []
         var scopes: [Scope] = []
         /// A type declaration whose `{` is coming: its name and kind.
