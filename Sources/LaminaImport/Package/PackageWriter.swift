@@ -74,13 +74,14 @@ package struct PackageWriter {
         if !foreign.isEmpty {
             report.warnings.append("Objective-C and C sources are not built (Lamina builds Swift only): " + foreign.joined(separator: ", "))
         }
-        let selectors = SelectorNames(sources: texts.map(\.text))
+        let registrationsByFile = texts.map { SelectorRegistrations(source: $0.text) }
+        let selectors = SelectorNames(registrations: registrationsByFile)
         var usedNames: Set<String> = ["LaminaSelectors.swift"]
         var calls: [String] = []
         var imports: [String: [String]] = [:]
         for (index, source) in texts.enumerated() {
             let carried = SourceCarryOver.carry(source.text, path: source.url.path, selectors: selectors)
-            let registrations = SelectorRegistrations(source: source.text).code(suffix: "_\(index)")
+            let registrations = registrationsByFile[index].code(suffix: "_\(index)")
             calls += registrations.calls
             // Named apart from the original (`AppDelegate.carried.swift`): the `#sourceLocation`
             // inside gives the code the original's `#fileID`, which the file's own must not repeat.

@@ -17,6 +17,18 @@ package struct SelectorNames: Sendable {
         for source in sources { add(source) }
     }
 
+    /// The selectors of the methods the target's files expose (a selector can only name a
+    /// method marked `@objc` or `@IBAction`, or one of an `@objcMembers` class, so these are
+    /// all `#selector` can reach), read by the registrations' scans.
+    package init(registrations: [SelectorRegistrations]) {
+        for file in registrations {
+            for method in file.methods where method.kind == .method && byBaseName[method.name] == nil {
+                byBaseName[method.name.trimmingCharacters(in: ["`"])] = method.selector
+            }
+            optionalRequirements.formUnion(file.optionalRequirements)
+        }
+    }
+
     /// The selector Objective-C gives a method named `base` with these argument labels
     /// (`_` for none): `didTap` with no arguments, `didTap:` for `didTap(_:)`, `fooWithBar:`
     /// for `foo(bar:)`, `handle:forEvent:` for `handle(_:forEvent:)`.

@@ -25,10 +25,12 @@ package struct SelectorRegistrations: Sendable {
     }
 
     package let methods: [Method]
+    /// The base names of the optional requirements (`optional func`) of the file's protocols.
+    package let optionalRequirements: [String]
 
     /// The methods `source` declares.
     package init(source: String) {
-        methods = SelectorRegistrations.scan(source)
+        (methods, optionalRequirements) = SelectorRegistrations.scan(source)
     }
 
     /// Swift registering the methods, in extensions named `register` + `suffix` (unique per
@@ -100,7 +102,7 @@ package struct SelectorRegistrations: Sendable {
         let isProtocol: Bool
     }
 
-    private static func scan(_ source: String) -> [Method] {
+    private static func scan(_ source: String) -> ([Method], [String]) {
         let bytes = Array(source.utf8)
         let all = SwiftLexer(bytes).tokens()
         let significant = all.indices.filter { all[$0].kind != .space && all[$0].kind != .newline && all[$0].kind != .comment }
@@ -109,6 +111,7 @@ package struct SelectorRegistrations: Sendable {
         let words = tokens.map { String(decoding: bytes[$0.range], as: UTF8.self) }
         func text(_ i: Int) -> String { words[i] }
         var methods: [Method] = []
+        var optionals: [String] = []
         var scopes: [Scope] = []
         /// A type declaration whose `{` is coming: its name and kind.
         var pendingType: (name: String, objcMembers: Bool, isProtocol: Bool)?
@@ -188,6 +191,8 @@ package struct SelectorRegistrations: Sendable {
                 let selector = customName ?? SelectorNames.selector(base: name.trimmingCharacters(in: ["`"]), labels: parameters.map(\.label))
                 methods.append(Method(type: type, name: name, selector: selector, parameters: parameters,
                                       returnsValue: returnsValue, throwsError: throwsError))
+            case .identifier where t == "optional" && i + 2 < tokens.count && text(i + 1) == "func":
+                optionals.append(text(i + 2).trimmingCharacters(in: ["`"]))
             case .identifier where ["static", "private", "fileprivate", "public", "open", "internal", "override", "final",
                                      "dynamic", "required", "convenience", "nonisolated", "mutating"].contains(t):
                 modifiers.insert(t)
@@ -234,7 +239,7 @@ package struct SelectorRegistrations: Sendable {
             }
             i += 1
         }
-        return methods
+        return (methods, optionals)
     }
 
     /// A property's type as written (from the full token list, after its `:`) and whether it
