@@ -203,8 +203,9 @@ package enum SourceCarryOver {
             return (name, replacement, all[end - 1].range.upperBound, end)
         }
 
-        /// The protocol whose body holds token `i`, if the innermost declaration is one.
-        func enclosingProtocol(at i: Int) -> String? {
+        /// The words (identifiers and `:`) of the header of the innermost declaration whose body
+        /// holds token `i` (`class Name: Super`), nil at file scope.
+        func enclosingHeader(at i: Int) -> [String]? {
             var depth = 0
             var k = i - 1
             while k >= 0 {
@@ -214,17 +215,24 @@ package enum SourceCarryOver {
                         var m = k - 1
                         var words: [String] = []
                         while m >= 0, text(all[m]) != "}", text(all[m]) != "{", text(all[m]) != ";" {
-                            if all[m].kind == .identifier { words.insert(text(all[m]), at: 0) }
+                            if all[m].kind == .identifier || text(all[m]) == ":" { words.insert(text(all[m]), at: 0) }
                             m -= 1
                         }
-                        guard let index = words.firstIndex(of: "protocol"), index + 1 < words.count else { return nil }
-                        return words[index + 1]
+                        return words
                     }
                     depth -= 1
                 }
                 k -= 1
             }
             return nil
+        }
+
+        /// The protocol whose body holds token `i`, if the innermost declaration is one.
+        func enclosingProtocol(at i: Int) -> String? {
+            guard let words = enclosingHeader(at: i), let index = words.firstIndex(of: "protocol"), index + 1 < words.count else {
+                return nil
+            }
+            return words[index + 1]
         }
 
         /// A requirement's declaration text from `func` to the end of its line (or its last
@@ -254,28 +262,9 @@ package enum SourceCarryOver {
         /// Whether the type declaration around token `i` is a class whose superclass's name
         /// ends in `Layer` (nil outside any class).
         func enclosingClassIsLayer(at i: Int) -> Bool? {
-            var depth = 0
-            var k = i - 1
-            while k >= 0 {
-                let t = text(all[k])
-                if t == "}" { depth += 1 } else if t == "{" {
-                    if depth == 0 {
-                        // The declaration this brace opens: `class Name: Super, …`.
-                        var m = k - 1
-                        var words: [String] = []
-                        while m >= 0, text(all[m]) != "}", text(all[m]) != "{", text(all[m]) != ";" {
-                            if all[m].kind == .identifier || text(all[m]) == ":" { words.insert(text(all[m]), at: 0) }
-                            m -= 1
-                        }
-                        guard let classIndex = words.firstIndex(of: "class"), classIndex + 3 < words.count + 1,
-                              let colon = words.firstIndex(of: ":"), colon + 1 < words.count else { return nil }
-                        return words[colon + 1].hasSuffix("Layer")
-                    }
-                    depth -= 1
-                }
-                k -= 1
-            }
-            return nil
+            guard let words = enclosingHeader(at: i), words.contains("class"), let colon = words.firstIndex(of: ":"),
+                  colon + 1 < words.count else { return nil }
+            return words[colon + 1].hasSuffix("Layer")
         }
 
         var out: [UInt8] = []
