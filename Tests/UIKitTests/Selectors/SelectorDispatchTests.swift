@@ -153,4 +153,27 @@ private final class PlainRefresher: Refresher {}
             }
         }
     }
+
+    /// The form the `lamina` command writes: main-actor methods called through
+    /// `callAsMainActor`, arguments converted from `Any?`.
+    @MainActor
+    @Test func generatedRegistrationsCallMainActorMethods() {
+        final class Counter: UIView {
+            var taps = 0
+            func tap(_ sender: Any) { taps += 1 }
+            func total() -> Int { taps }
+        }
+        SelectorTable.register("tap:", on: Counter.self, returning: { target, arguments in
+            SelectorTable.callAsMainActor { target.tap(arguments[0] as Any) }
+            return nil
+        })
+        SelectorTable.register("total", on: Counter.self, returning: { target, arguments in
+            return SelectorTable.callAsMainActor { target.total() as Any? }
+        })
+        let counter = Counter()
+        counter.perform(Selector("tap:"), with: nil)
+        counter.perform(Selector("tap:"), with: counter)
+        #expect(counter.taps == 2)
+        #expect(counter.perform(Selector("total"))?.takeUnretainedValue() as? Int == 2)
+    }
 }
