@@ -77,7 +77,7 @@ import Testing
         #expect(SelectorNames.selector(base: "didTap", labels: ["_"]) == "didTap:")
         #expect(SelectorNames.selector(base: "insert", labels: ["item", "at"]) == "insertWithItem:at:")
         #expect(SelectorNames.selector(base: "tableView", labels: ["_", "didSelectRowAt"]) == "tableView:didSelectRowAt:")
-        let names = SelectorNames(sources: ["class A { func save<T: Codable>(_ value: T, to url: URL, options: [String: Int] = [:]) {} }"])
+        let names = SelectorNames(sources: ["class A { @objc func save(_ value: Any, to url: URL, options: [String: Int] = [:]) {} }"])
         #expect(names.selector(forBaseName: "save") == "save:to:options:")
         #expect(names.selector(forBaseName: "unknown") == "unknown")
     }

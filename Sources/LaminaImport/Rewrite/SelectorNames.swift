@@ -12,9 +12,9 @@ package struct SelectorNames: Sendable {
 
     package init() {}
 
-    /// The methods declared in `sources` (the whole target's files).
+    /// The methods the target's files (`sources`) expose to selectors.
     package init(sources: [String]) {
-        for source in sources { add(source) }
+        self.init(registrations: sources.map { SelectorRegistrations(source: $0) })
     }
 
     /// The selectors of the methods the target's files expose (a selector can only name a
@@ -45,84 +45,5 @@ package struct SelectorNames: Sendable {
     /// of no arguments, or one declared elsewhere).
     package func selector(forBaseName base: String) -> String {
         byBaseName[base] ?? base
-    }
-
-    private mutating func add(_ source: String) {
-        let bytes = Array(source.utf8)
-        let tokens = SwiftLexer(bytes).tokens().filter { $0.kind != .space && $0.kind != .newline && $0.kind != .comment }
-        // Each token's text, made once.
-        let words = tokens.map { String(decoding: bytes[$0.range], as: UTF8.self) }
-        func text(_ i: Int) -> String { words[i] }
-        var customName: String?
-        var i = 0
-        while i < tokens.count {
-            let token = tokens[i]
-            if token.kind == .attribute, text(i) == "@objc", i + 1 < tokens.count, text(i + 1) == "(" {
-                // @objc(custom:name:) names the next declaration's selector.
-                var j = i + 2
-                var name = ""
-                while j < tokens.count, text(j) != ")" { name += text(j); j += 1 }
-                customName = name
-                i = j + 1
-                continue
-            }
-            if token.kind == .identifier, text(i) == "optional", i + 2 < tokens.count, text(i + 1) == "func" {
-                optionalRequirements.insert(text(i + 2).trimmingCharacters(in: ["`"]))
-            }
-            if token.kind == .identifier, text(i) == "func", i + 2 < tokens.count, tokens[i + 1].kind == .identifier {
-                let base = text(i + 1).trimmingCharacters(in: ["`"])
-                var j = i + 2
-                // Generic parameters.
-                if text(j) == "<" {
-                    var depth = 0
-                    repeat {
-                        if text(j) == "<" { depth += 1 } else if text(j) == ">" { depth -= 1 }
-                        j += 1
-                    } while j < tokens.count && depth > 0
-                }
-                if j < tokens.count, text(j) == "(" {
-                    let (labels, _) = SelectorNames.labels(tokens: tokens, from: j, text: text)
-                    let selector = customName ?? SelectorNames.selector(base: base, labels: labels)
-                    if byBaseName[base] == nil { byBaseName[base] = selector }
-                }
-                customName = nil
-            } else if token.kind == .identifier, ["var", "let", "class", "struct", "enum", "init"].contains(text(i)) {
-                customName = nil
-            }
-            i += 1
-        }
-    }
-
-    /// The external labels of the parameter list opening at `open`, and the index after it.
-    static func labels(tokens: [SwiftLexer.Token], from open: Int, text: (Int) -> String) -> ([String], Int) {
-        var labels: [String] = []
-        var depth = 0
-        var segment: [String] = []
-        var sawColon = false
-        var j = open
-        func finish() {
-            if let first = segment.first { labels.append(first) }
-            segment = []
-            sawColon = false
-        }
-        while j < tokens.count {
-            let t = text(j)
-            if t == "(" || t == "[" || (t == "<" && depth > 0) {
-                depth += 1
-                if depth == 1 { j += 1; continue }
-            } else if t == ")" || t == "]" || (t == ">" && j > 0 && text(j - 1) != "-" && depth > 1) {
-                depth -= 1
-                if depth == 0 {
-                    if !segment.isEmpty { finish() }
-                    return (labels, j + 1)
-                }
-            } else if depth == 1 {
-                if t == "," { finish() } else if t == ":" { sawColon = true } else if !sawColon, tokens[j].kind == .identifier {
-                    segment.append(t.trimmingCharacters(in: ["`"]))
-                }
-            }
-            j += 1
-        }
-        return (labels, j)
     }
 }
