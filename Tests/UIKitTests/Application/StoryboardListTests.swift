@@ -123,6 +123,13 @@ final class ListsTestPhotosController: UICollectionViewController {
         return window
     }
 
+    /// The notes list in a navigation controller, shown in a window.
+    private func showNotes() throws -> (ListsTestNotesController, UINavigationController, UIWindow) {
+        let notes = try #require(storyboard.instantiateViewController(withIdentifier: "Notes") as? ListsTestNotesController)
+        let navigation = UINavigationController(rootViewController: notes)
+        return (notes, navigation, show(navigation))
+    }
+
     /// A finger's tap in the middle of `view`.
     private func tap(_ view: UIView, in window: UIWindow) {
         window.tap(at: view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: window))
@@ -176,9 +183,7 @@ final class ListsTestPhotosController: UICollectionViewController {
     }
 
     @Test func aCellsSegueRunsBeforeTheDelegateHearsOfTheSelection() throws {
-        let notes = try #require(storyboard.instantiateViewController(withIdentifier: "Notes") as? ListsTestNotesController)
-        let navigation = UINavigationController(rootViewController: notes)
-        let window = show(navigation)
+        let (notes, navigation, window) = try showNotes()
         defer { window.isHidden = true }
         let table = try #require(notes.tableView)
         let cell = try #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
@@ -325,9 +330,7 @@ final class ListsTestPhotosController: UICollectionViewController {
     }
 
     @Test func aCellsAccessorySegueRunsFromItsDetailButton() throws {
-        let notes = try #require(storyboard.instantiateViewController(withIdentifier: "Notes") as? ListsTestNotesController)
-        let navigation = UINavigationController(rootViewController: notes)
-        let window = show(navigation)
+        let (notes, navigation, window) = try showNotes()
         defer { window.isHidden = true }
         let table = try #require(notes.tableView)
         let tag = try #require(table.cellForRow(at: IndexPath(row: 1, section: 1)))
