@@ -75,6 +75,12 @@ package struct PackageWriter {
             report.warnings.append("Objective-C and C sources are not built (Lamina builds Swift only): " + foreign.joined(separator: ", "))
         }
         let registrationsByFile = texts.map { SelectorRegistrations(source: $0.text) }
+        let moved = ExtensionOverrides.apply(paths: texts.map(\.url.path), texts: texts.map(\.text))
+        for index in texts.indices { texts[index].text = moved.texts[index] }
+        for move in moved.moves {
+            let what = move.member.hasSuffix(")") ? move.member : "var " + move.member
+            report.changes.append((move.file, .init(line: move.line, description: "\(what) moved from an extension into class \(move.className)'s body (overridden)")))
+        }
         let selectors = SelectorNames(registrations: registrationsByFile)
         var usedNames: Set<String> = ["LaminaSelectors.swift"]
         var calls: [String] = []

@@ -41,9 +41,18 @@ package enum SourceCarryOver {
         var lineOf: [Int] = []
         lineOf.reserveCapacity(all.count)
         var line = 1
-        for token in all {
+        /// The line a `#sourceLocation(…, line: N)` directive sets for the line after it.
+        var directed: Int?
+        for (index, token) in all.enumerated() {
             lineOf.append(line)
-            if token.kind == .newline { line += 1 } else if token.kind == .string || token.kind == .comment {
+            if token.kind == .pound, text(token) == "#sourceLocation" {
+                let arguments = all[index...].prefix { $0.kind != .newline && text($0) != ")" }
+                directed = arguments.first { $0.kind == .number }.flatMap { Int(text($0)) }
+            }
+            if token.kind == .newline {
+                line = directed ?? line + 1
+                directed = nil
+            } else if token.kind == .string || token.kind == .comment {
                 line += bytes[token.range].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             }
         }
