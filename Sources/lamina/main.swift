@@ -39,6 +39,9 @@ struct ProjectOptions {
     var screenshot: String?
     var dark = false
     var locale: String?
+    var at: Double?
+    var device: String?
+    var script: String?
     var rest: [String] = []
 
     init(_ arguments: [String], help: String) {
@@ -59,8 +62,21 @@ struct ProjectOptions {
             case "--explain": explain = true
             case "--headless": headless = true
             case "--screenshot": screenshot = value(argument)
+            case "--":
+                // What follows goes to the app as its arguments.
+                rest += list
+                list = []
             case "--dark": dark = true
             case "--locale": locale = value(argument)
+            case "--at":
+                let text = value(argument)
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else { fail("--at takes seconds after launch (0 or more), not \(text)") }
+                at = seconds
+            case "--device": device = value(argument)
+            case "--script":
+                let path = value(argument)
+                guard FileManager.default.isReadableFile(atPath: path) else { fail("--script \(path): no such file") }
+                script = URL(fileURLWithPath: path).path
             default:
                 if argument.hasPrefix("-") { fail("unknown option \(argument)\n\n\(help)") }
                 if project == nil { project = URL(fileURLWithPath: argument) } else { rest.append(argument) }
@@ -126,10 +142,16 @@ case "package":
 case "run":
     let help = """
     usage: lamina run [App.xcodeproj | App.xcworkspace | folder] [--scheme NAME] [--configuration Debug|Release]
-                      [--headless --screenshot FILE.png] [--dark] [--locale LANGUAGE]
+                      [--headless [--screenshot FILE.png] [--at SECONDS] [--device NAME] [--script INPUT.json]]
+                      [--dark] [--locale LANGUAGE] [-- APP ARGUMENTS…]
 
     Builds the app against Lamina and runs it in an X11 window; with --headless it launches without
     a display, and with --screenshot writes the first frame as a PNG and exits.
+      --at SECONDS        run on to that time after launch before the screenshot
+      --device NAME       the screen of iPhoneSe, iPhone8, iPhoneX, iPhone13, iPhone13ProMax, iPhone15,
+                          iPadMini, iPadPro11, iPadPro12_9 … (size, scale, safe area, idiom)
+      --script FILE.json  play taps, drags and typing at their times, e.g.
+                          [{"at": 0.5, "tap": "Add"}, {"at": 1, "type": "Milk"}, {"at": 1.5, "screenshot": "b.png"}]
     """
     let options = ProjectOptions(arguments, help: help)
     let report = writePackage(options)
@@ -138,11 +160,18 @@ case "run":
     guard status == 0 else { fail("the app did not build (the compiler's messages above name your files and lines)", status: status) }
     let binary = report.folder.appendingPathComponent(".build/\(release ? "release" : "debug")/\(report.module)")
     var environment = ProcessInfo.processInfo.environment
+    let scripted = options.at != nil || options.script != nil
+    if scripted || options.device != nil, !options.headless {
+        fail("--at, --script and --device need --headless\n\n\(help)")
+    }
     if options.headless || options.screenshot != nil { environment.removeValue(forKey: "DISPLAY") }
     if let screenshot = options.screenshot {
         environment["LAMINA_SCREENSHOT"] = URL(fileURLWithPath: screenshot).path
         environment["LAMINA_EXIT_AFTER_LAUNCH"] = "1"
     }
+    if let at = options.at { environment["LAMINA_AT"] = String(at) }
+    if let script = options.script { environment["LAMINA_SCRIPT"] = script }
+    if let device = options.device { environment["LAMINA_DEVICE"] = device }
     if options.dark { environment["LAMINA_APPEARANCE"] = "dark" }
     if let locale = options.locale { environment["LANGUAGE"] = locale }
     let appStatus = run(binary.path, options.rest, environment: environment)

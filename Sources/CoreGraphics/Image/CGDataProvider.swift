@@ -52,34 +52,48 @@ extension CGImage {
         let premultiplied = alphaInfo == .premultipliedFirst || alphaInfo == .premultipliedLast
         let skips = alphaInfo == .noneSkipFirst || alphaInfo == .noneSkipLast
         guard channels == (gray ? 1 : 3) + (hasAlpha || skips ? 1 : 0) else { return nil }
+        // Where each channel's byte sits in a pixel (little-endian words list them backwards).
+        func at(_ logical: Int) -> Int { little ? channels - 1 - logical : logical }
+        let colourStart = (hasAlpha || skips) && alphaFirst ? 1 : 0
+        let rOffset = at(gray ? (hasAlpha && alphaFirst ? 1 : 0) : colourStart)
+        let gOffset = gray ? rOffset : at(colourStart + 1), bOffset = gray ? rOffset : at(colourStart + 2)
+        let aOffset = hasAlpha ? at(alphaFirst ? 0 : channels - 1) : -1
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let o = y * bytesPerRow + x * channels
-                    // The channel bytes in memory; little-endian words list them backwards.
-                    var c = (0..<channels).map { bytes[o + $0] }
-                    if little { c.reverse() }
-                    var r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255
-                    if gray {
-                        let v = (hasAlpha && alphaFirst) ? c[1] : c[0]
-                        r = v; g = v; b = v
-                        if hasAlpha { a = alphaFirst ? c[0] : c[1] }
-                    } else {
-                        let colour = (hasAlpha || skips) && alphaFirst ? Array(c[1...3]) : Array(c[0..<3])
-                        r = colour[0]; g = colour[1]; b = colour[2]
-                        if hasAlpha { a = alphaFirst ? c[0] : c[3] }
+        pixels.withUnsafeMutableBufferPointer { out in
+            data.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                for y in 0..<height {
+                    let row = y * bytesPerRow
+                    let outRow = y * width * 4
+                    if channels == 4, rOffset == 0, gOffset == 1, bOffset == 2, aOffset == 3, premultiplied {
+                        // Already premultiplied RGBA: the row as it is, colours kept within alpha.
+                        UnsafeMutableRawPointer(out.baseAddress! + outRow)
+                            .copyMemory(from: bytes.baseAddress! + row, byteCount: width * 4)
+                        var p = outRow
+                        let end = outRow + width * 4
+                        while p < end {
+                            let a = out[p + 3]
+                            if out[p] > a || out[p + 1] > a || out[p + 2] > a {
+                                out[p] = Swift.min(out[p], a); out[p + 1] = Swift.min(out[p + 1], a); out[p + 2] = Swift.min(out[p + 2], a)
+                            }
+                            p += 4
+                        }
+                        continue
                     }
-                    let p = (y * width + x) * 4
-                    if hasAlpha && !premultiplied {
-                        pixels[p] = UInt8((UInt32(r) * UInt32(a) + 127) / 255)
-                        pixels[p + 1] = UInt8((UInt32(g) * UInt32(a) + 127) / 255)
-                        pixels[p + 2] = UInt8((UInt32(b) * UInt32(a) + 127) / 255)
-                    } else {
-                        pixels[p] = Swift.min(r, a); pixels[p + 1] = Swift.min(g, a); pixels[p + 2] = Swift.min(b, a)
+                    for x in 0..<width {
+                        let o = row + x * channels
+                        let r = bytes[o + rOffset], g = bytes[o + gOffset], b = bytes[o + bOffset]
+                        let a = aOffset >= 0 ? bytes[o + aOffset] : 255
+                        let p = outRow + x * 4
+                        if hasAlpha && !premultiplied {
+                            out[p] = UInt8((UInt32(r) * UInt32(a) + 127) / 255)
+                            out[p + 1] = UInt8((UInt32(g) * UInt32(a) + 127) / 255)
+                            out[p + 2] = UInt8((UInt32(b) * UInt32(a) + 127) / 255)
+                        } else {
+                            out[p] = Swift.min(r, a); out[p + 1] = Swift.min(g, a); out[p + 2] = Swift.min(b, a)
+                        }
+                        out[p + 3] = a
                     }
-                    pixels[p + 3] = a
                 }
             }
         }

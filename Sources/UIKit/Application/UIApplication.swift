@@ -202,6 +202,9 @@ open class UIApplication: UIResponder {
 ///   returns after launching and drawing one frame of every window (for headless tools and CI);
 ///   `LAMINA_SCREENSHOT=<file.png>` writes the key window's first frame there, and
 ///   `LAMINA_VIEW_DUMP=<file.txt>` its views (class, frame, text) as an outline.
+///   `LAMINA_SCRIPT=<input.json>` plays scripted input (see `HeadlessScript`) and
+///   `LAMINA_AT=<seconds>` runs on to that time before the screenshot, on a manual media clock,
+///   then returns; `LAMINA_DEVICE=<name>` makes the screen that device's.
 @preconcurrency @MainActor
 @discardableResult
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
@@ -259,16 +262,40 @@ private func runApplication(principalClass: AnyClass?, delegate: (any UIApplicat
             UIApplication.instance = type.init(coder: NSCoder())
         }
     }
+    let environment = ProcessInfo.processInfo.environment
+    // A scripted headless run (`LAMINA_SCRIPT`, `LAMINA_AT`) runs on a manual media clock.
+    var script: HeadlessScript?
+    if let path = environment["LAMINA_SCRIPT"], !path.isEmpty {
+        do throws(ScriptError) {
+            guard let data = FileManager.default.contents(atPath: path) else { throw ScriptError("the file cannot be read") }
+            script = try HeadlessScript(data: data)
+        } catch {
+            ConsoleLog.report("LAMINA_SCRIPT \(path): \(error.description)")
+            return 1
+        }
+    }
+    let end = environment["LAMINA_AT"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { $0.isFinite ? max(0, $0) : 0 }
+    let clock = script != nil || end != nil ? CAMediaClock(manualTime: 0) : nil
+    if let clock { CAMediaClock.main = clock }
     let application = UIApplication.shared
     application.launch(delegate: delegate)
     for window in application.windows { window.renderFrame() }
-    if let path = ProcessInfo.processInfo.environment["LAMINA_SCREENSHOT"], !path.isEmpty {
+    if let clock {
+        var player = ScriptPlayer(application: application, clock: clock)
+        do {
+            try player.play(script ?? HeadlessScript(events: []), until: end ?? 0)
+        } catch {
+            ConsoleLog.report("LAMINA_SCRIPT: \(error.description)")
+            return 1
+        }
+    }
+    if let path = environment["LAMINA_SCREENSHOT"], !path.isEmpty {
         application.writeScreenshot(to: URL(fileURLWithPath: path))
     }
-    if let path = ProcessInfo.processInfo.environment["LAMINA_VIEW_DUMP"], !path.isEmpty {
+    if let path = environment["LAMINA_VIEW_DUMP"], !path.isEmpty {
         application.writeViewDump(to: URL(fileURLWithPath: path))
     }
-    if ProcessInfo.processInfo.environment["LAMINA_EXIT_AFTER_LAUNCH"] == "1" { return 0 }
+    if environment["LAMINA_EXIT_AFTER_LAUNCH"] == "1" || clock != nil { return 0 }
     application.isRunningMainLoop = true
     for window in application.windows { window.startCompositing() }
     RunLoop.main.run()

@@ -1,7 +1,8 @@
 import LaminaPlatform
 
 /// The display a Lamina app renders for. Headless, it is an iPhone-sized 390 × 844 point
-/// screen at 3 pixels per point; with a display backend installed (before the screen is first
+/// screen at 3 pixels per point, or the screen of the device `LAMINA_DEVICE` names
+/// (`iPhoneSe`, `iPhone13`, `iPadPro11`…: `lamina run --device`); with a display backend installed (before the screen is first
 /// used), its scale and refresh rate are the display's.
 ///
 /// - Note: Differs from Apple: on a desktop the app's main window stands for the screen.
@@ -11,12 +12,14 @@ import LaminaPlatform
 @preconcurrency @MainActor
 open class UIScreen: NSObject {
     /// The main screen.
-    public static let main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), scale: mainScale)
+    public static let main = UIScreen(bounds: CGRect(origin: .zero, size: DeviceProfile.current?.size ?? CGSize(width: 390, height: 844)),
+                                      scale: mainScale)
 
     /// The main screen's scale, readable from any thread (image contexts need it): the
-    /// installed backend's display scale, else 3.
+    /// installed backend's display scale, else the scale of the device `LAMINA_DEVICE` names,
+    /// else 3.
     nonisolated static let mainScale: CGFloat = {
-        guard let scale = Platform.backend.screen?.scale, scale > 0, scale.isFinite else { return 3 }
+        guard let scale = Platform.backend.screen?.scale, scale > 0, scale.isFinite else { return DeviceProfile.current?.scale ?? 3 }
         return scale
     }()
 
@@ -38,7 +41,8 @@ open class UIScreen: NSObject {
         return Int(rate.rounded())
     }
 
-    /// The screen's traits: light, phone, compact width and regular height at its scale.
+    /// The screen's traits: light, phone (or the device's idiom), compact width (regular on an
+    /// iPad) and regular height at its scale.
     open var traitCollection: UITraitCollection { UITraitCollection.screen }
 
     /// Called after the screen's traits changed (never, for the headless screen).

@@ -92,6 +92,14 @@ open class UIWindow: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isHidden = true
+        applyDeviceSafeArea()
+    }
+
+    /// A window covering the screen of the device `LAMINA_DEVICE` names has that device's
+    /// safe-area insets (status bar or sensor housing, home indicator); other windows none.
+    private func applyDeviceSafeArea() {
+        guard let device = DeviceProfile.current else { return }
+        systemSafeAreaInsets = bounds.size == device.size ? device.safeArea : .zero
     }
 
     public required init?(coder: NSCoder) {
@@ -108,6 +116,7 @@ open class UIWindow: UIView {
             let classChanges = UIWindow.sizeClass(forWidth: newValue.width) != UIWindow.sizeClass(forWidth: super.frame.width)
             if classChanges { traitSnapshot = subtreeTraits() }
             defer { if classChanges { deliverTraitChanges() } }
+            defer { applyDeviceSafeArea() }
             guard newValue.size != super.frame.size, let root = rootViewController else {
                 super.frame = newValue
                 return

@@ -158,8 +158,9 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
 
     /// The traits of the screen: phone, scale 3, compact × regular, left to right, in the
     /// appearance `appearance(from:)` reads from the environment (light unless asked).
-    static let screen = UITraitCollection(style: appearance(from: ProcessInfo.processInfo.environment), idiom: .phone,
-                                          scale: UIScreen.mainScale, horizontal: .compact, vertical: .regular,
+    static let screen = UITraitCollection(style: appearance(from: ProcessInfo.processInfo.environment),
+                                          idiom: DeviceProfile.current?.idiom ?? .phone, scale: UIScreen.mainScale,
+                                          horizontal: DeviceProfile.current?.idiom == .pad ? .regular : .compact, vertical: .regular,
                                           direction: .leftToRight, level: .base, category: .large,
                                           contrast: ProcessInfo.processInfo.environment["LAMINA_CONTRAST"]?.lowercased() == "high" ? .high : .normal)
 

@@ -582,7 +582,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// The parts of the view covered by bars (a large navigation title's area) and its
     /// controller's `additionalSafeAreaInsets`, with what of its superview's safe area it
     /// overlaps. A desktop window or headless screen has no notch or rounded corners: a
-    /// window's own insets are zero.
+    /// window's own insets are zero, unless it covers the screen of the device `LAMINA_DEVICE`
+    /// names, whose insets it then has.
     open var safeAreaInsets: UIEdgeInsets {
         var insets = systemSafeAreaInsets
         if let extra = owningViewController?.additionalSafeAreaInsets, extra != .zero {

@@ -121,6 +121,32 @@ for screen in screens {
     }
 }
 
+// Scripted input: the first note tapped in the list (animations on), the frame taken after the
+// push has settled — the note screen the launch argument opens, reached as a user reaches it.
+let script = scratch.appendingPathComponent("open-note.json")
+try? Data(#"[{"at": 0.3, "tap": "Groceries"}]"#.utf8).write(to: script)
+let tapped = scratch.appendingPathComponent("note-tapped.png")
+if let problem = launch(arguments: [], environment: ["LAMINA_APPEARANCE": "light", "LANG": "en_US.UTF-8", "LAMINA_SCRIPT": script.path,
+                                                     "LAMINA_AT": "1.2", "LAMINA_SCREENSHOT": tapped.path]) {
+    failures.append("note-tapped: \(problem)")
+} else {
+    if !record, let problem = compare(tapped, name: "note-light") { failures.append("note-tapped: \(problem)") }
+    print("note-tapped: checked")
+}
+
+// As an iPhone SE shows it: its screen, and the navigation bar below its 20-point status bar.
+let small = scratch.appendingPathComponent("list-se.txt")
+if let problem = launch(arguments: ["-UITesting"], environment: ["LAMINA_DEVICE": "iPhoneSe", "LANG": "en_US.UTF-8",
+                                                                 "LAMINA_VIEW_DUMP": small.path]) {
+    failures.append("list-se: \(problem)")
+} else {
+    let text = (try? String(contentsOf: small, encoding: .utf8)) ?? ""
+    for expected in ["UIWindow (0.0 0.0; 320.0 568.0)", "UINavigationBar (0.0 20.0; 320.0 44.0)"] where !text.contains(expected) {
+        failures.append("list-se: the views show no \(expected)")
+    }
+    print("list-se: checked")
+}
+
 // In Chinese (this machine may have no Chinese font to draw it with): the views' texts.
 let dump = scratch.appendingPathComponent("list-zh.txt")
 if let problem = launch(arguments: ["-UITesting"], environment: ["LANG": "zh_CN.UTF-8", "LAMINA_VIEW_DUMP": dump.path]) {
