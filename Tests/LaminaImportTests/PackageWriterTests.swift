@@ -60,6 +60,35 @@ import Testing
         #expect(before == after)
     }
 
+    /// An app depending on a framework target of its own project: the framework becomes a
+    /// library module the app imports, with its own settings and selector registrations.
+    @Test func aFrameworkTargetTheAppDependsOnBecomesAModule() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-package-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Legacy/Legacy.xcodeproj")
+        let project = try XcodeProject.load(fixture)
+        #expect(project.target(named: "Legacy")?.dependencies == ["Kit"])
+        #expect(project.target(named: "Kit")?.kind == .framework)
+        let report = try PackageWriter.write(project: project, laminaRoot: URL(fileURLWithPath: "/opt/lamina"), output: output)
+        #expect(report.module == "Legacy")
+        let kit = output.appendingPathComponent("Sources/Kit")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: kit.path).sorted() == ["LaminaSelectors.swift", "Pulse.carried.swift"])
+        let pulse = try String(contentsOf: kit.appendingPathComponent("Pulse.carried.swift"), encoding: .utf8)
+        #expect(pulse.contains("SelectorTable.register(\"pulse:\", on: PulseLabel.self"))
+        let kitHook = try String(contentsOf: kit.appendingPathComponent("LaminaSelectors.swift"), encoding: .utf8)
+        #expect(kitHook.contains("public func __laminaRegisterSelectors_Kit() {\n    PulseLabel.__laminaRegisterSelectors_0()"))
+        let appHook = try String(contentsOf: output.appendingPathComponent("Sources/Legacy/LaminaSelectors.swift"), encoding: .utf8)
+        #expect(appHook.contains("import Kit\n") && appHook.contains("    __laminaRegisterSelectors_Kit()"))
+        let manifest = try String(contentsOf: output.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("""
+                .target(
+                    name: "Kit",
+        """))
+        #expect(manifest.contains(".define(\"KIT_DEBUG\")"), "the framework's own settings")
+        #expect(manifest.contains("                \"Kit\",\n"), "the app depends on it")
+        #expect(report.warnings.isEmpty, "import Kit is the project's own module: \(report.warnings)")
+    }
+
     @Test func settingsExpandAsXcodeExpandsThem() throws {
         let project = try XcodeProject.load(PackageWriterTests.example.appendingPathComponent("NotesApp.xcodeproj"))
         let app = try #require(project.target(named: "NotesApp"))

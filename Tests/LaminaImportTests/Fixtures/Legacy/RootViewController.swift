@@ -1,3 +1,6 @@
 import UIKit
+import Kit
 
-class RootViewController: UIViewController {}
+class RootViewController: UIViewController {
+    let badge = PulseLabel()
+}
