@@ -3,3 +3,8 @@
 @_exported import Foundation
 @_exported import QuartzCore
 @_exported import ObjectiveC
+#if canImport(FoundationNetworking)
+// `URLSession`, `URLRequest` and `HTTPURLResponse` live in a module of their own on Linux; iOS
+// code finds them through UIKit.
+@_exported import FoundationNetworking
+#endif

@@ -268,3 +268,15 @@ import Testing
         #expect(carried.text.contains("func title(for editor: Editor) -> String? { nil }"))
     }
 }
+
+/// Foundation's networking types, which Linux keeps in a module of their own.
+@Suite struct NetworkingImportCarryOverTests {
+    @Test func aFileUsingURLSessionImportsFoundationNetworking() {
+        let service = "import Foundation\n\nstruct HistoryService {\n    func fetch(_ url: URL) { URLSession.shared.dataTask(with: url).resume() }\n}\n"
+        let carried = SourceCarryOver.carry(service, path: "/s.swift", selectors: SelectorNames())
+        #expect(carried.text.components(separatedBy: "\n")[1] == "import Foundation; import FoundationNetworking")
+        #expect(carried.changes.map(\.line) == [1])
+        let model = "import Foundation\n\nstruct Note { let url: URL }\n"
+        #expect(!SourceCarryOver.carry(model, path: "/m.swift", selectors: SelectorNames()).text.contains("FoundationNetworking"))
+    }
+}

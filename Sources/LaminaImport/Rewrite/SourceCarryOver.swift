@@ -23,6 +23,7 @@ package struct CarriedSource: Sendable {
 /// - `#keyPath(Type.a.b)` becomes `"a.b"`;
 /// - `@UIApplicationMain` and `@NSApplicationMain` become `@main`;
 /// - `import UIKit.UIGestureRecognizerSubclass` becomes `import UIKit`;
+/// - `import Foundation` in a file using `URLSession` and its kin gains `import FoundationNetworking`;
 /// - `@NSManaged var x: T` becomes a property kept by key-value coding (layer subclasses' custom
 ///   animatable properties);
 /// - a layer subclass's `override init(layer:)` and `override init()` become `required`.
@@ -160,6 +161,13 @@ package enum SourceCarryOver {
                 edits.append((token.range, ""))
                 changes.append(.init(line: lineOf[i], description: "call to optional requirement \(name)\(word)(…) made plain"))
             case .identifier where word == "import":
+                // `import Foundation` in a file using URLSession and its kin, which Linux keeps in
+                // FoundationNetworking.
+                if let module = next(i), text(all[module]) == "Foundation", next(module).map({ text(all[$0]) != "." }) ?? true,
+                   all.contains(where: { $0.kind == .identifier && SourceCarryOver.networkingTypes.contains(text($0)) }) {
+                    edits.append((all[module].range.upperBound..<all[module].range.upperBound, "; import FoundationNetworking"))
+                    changes.append(.init(line: lineOf[i], description: "import FoundationNetworking added (URLSession and its kin)"))
+                }
                 // import UIKit.UIGestureRecognizerSubclass
                 if let module = next(i), text(all[module]) == "UIKit", let dot = next(module), text(all[dot]) == ".",
                    let sub = next(dot), text(all[sub]) == "UIGestureRecognizerSubclass" {
@@ -291,6 +299,14 @@ package enum SourceCarryOver {
         for extensionText in defaults { out.append(contentsOf: Array(("\n" + extensionText).utf8)) }
         return CarriedSource(text: String(decoding: out, as: UTF8.self), changes: changes)
     }
+
+    /// Foundation's networking types, which Linux keeps in FoundationNetworking.
+    static let networkingTypes: Set<String> = [
+        "URLSession", "URLRequest", "URLResponse", "HTTPURLResponse", "URLSessionConfiguration", "URLSessionTask",
+        "URLSessionDataTask", "URLSessionDownloadTask", "URLSessionUploadTask", "URLSessionDelegate", "URLSessionDataDelegate",
+        "URLSessionTaskDelegate", "URLCache", "URLCredential", "URLProtectionSpace", "URLAuthenticationChallenge", "URLProtocol",
+        "NSURLRequest", "NSMutableURLRequest", "HTTPCookie", "HTTPCookieStorage", "CachedURLResponse",
+    ]
 
     /// The selector `#selector(…)`'s significant tokens name.
     static func selectorName(_ tokens: [String], selectors: SelectorNames) -> String {

@@ -32,6 +32,9 @@ open class UIViewController: UIResponder {
     }
     private var storedNavigationItem: UINavigationItem?
     private var storedTabBarItem: UITabBarItem?
+    /// Whether the tab bar item was made or set (a navigation controller without one shows its
+    /// root controller's).
+    var hasOwnTabBarItem: Bool { storedTabBarItem != nil }
 
     /// The tab a tab bar controller shows for this controller (made on first use with its
     /// title).

@@ -167,6 +167,17 @@ open class UINavigationController: UIViewController {
     }
 
     /// Pushes `vc` (what `show(_:sender:)` does in a navigation controller).
+    /// The tab a tab bar controller shows for the navigation controller: its root controller's,
+    /// unless one was set on the navigation controller itself (so a root controller that names
+    /// its tab in its initializer, or sets its `title`, names the navigation controller's).
+    open override var tabBarItem: UITabBarItem! {
+        get {
+            if !hasOwnTabBarItem, let root = viewControllers.first { return root.tabBarItem }
+            return super.tabBarItem
+        }
+        set { super.tabBarItem = newValue }
+    }
+
     open override func show(_ vc: UIViewController, sender: Any?) {
         pushViewController(vc, animated: true)
     }

@@ -28,6 +28,31 @@ final class TabLog: UITabBarControllerDelegate {
         }
     }
 
+    /// A root controller that names its tab in its initializer, as apps do.
+    private final class ScanScreen: UIViewController {
+        override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+            super.init(nibName: nil, bundle: nil)
+            tabBarItem = UITabBarItem(title: "Scan", image: UIImage(systemName: "qrcode"), tag: 1)
+        }
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    }
+
+    @Test func aNavigationControllerShowsItsRootControllersTab() {
+        let scan = ScanScreen()
+        let scanNavigation = UINavigationController(rootViewController: scan)
+        let stores = UIViewController()
+        let storesNavigation = UINavigationController(rootViewController: stores)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [scanNavigation, storesNavigation]
+        #expect(scanNavigation.tabBarItem === scan.tabBarItem)
+        #expect(tabs.tabBar.items?.first?.title == "Scan" && tabs.tabBar.items?.first?.image != nil)
+        stores.title = "Stores"
+        #expect(tabs.tabBar.items?.last?.title == "Stores", "the root's title names its tab")
+        let own = UITabBarItem(title: "Mine", image: nil, tag: 2)
+        storesNavigation.tabBarItem = own
+        #expect(storesNavigation.tabBarItem === own && tabs.tabBar.items?.last === own, "a tab item set on the navigation controller wins")
+    }
+
     private func withTabs(_ body: (UIWindow, UITabBarController, [LoggedScreen], NavigationLog, TabLog) -> Void) {
         let clock = CAMediaClock(manualTime: 1000)
         clock.withCurrent {
