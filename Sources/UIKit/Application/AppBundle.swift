@@ -22,6 +22,14 @@ enum AppBundle {
         }
     }
 
+    /// The bundle to search for `bundle`: the app's for nil, `Bundle.main` or a bundle at its
+    /// path (`Bundle(for: SomeAppClass.self)`, which on iOS is the app's bundle too; on Linux
+    /// SwiftPM puts an app's resources in a bundle beside the executable).
+    static func standIn(for bundle: Bundle?) -> Bundle {
+        guard let bundle else { return current }
+        return bundle.bundleURL.standardizedFileURL == Bundle.main.bundleURL.standardizedFileURL ? current : bundle
+    }
+
     /// Finds the app's bundle again (at launch) and keeps it as `current`.
     @discardableResult
     static func relocate() -> Bundle {

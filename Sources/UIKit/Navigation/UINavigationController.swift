@@ -125,6 +125,26 @@ open class UINavigationController: UIViewController {
         viewIfLoaded?.setNeedsLayout()
     }
 
+    /// Whether a tap on the content hides the bars, or shows them again (false by default).
+    open var hidesBarsOnTap = false {
+        didSet { barHiding.update() }
+    }
+    /// Whether an upward swipe on the content hides the bars and a downward one shows them.
+    open var hidesBarsOnSwipe = false {
+        didSet { barHiding.update() }
+    }
+    /// Whether the bars hide in a vertically compact environment.
+    /// - Note: Differs from Apple: kept, not acted on (Lamina's windows do not rotate).
+    open var hidesBarsWhenVerticallyCompact = false
+    /// Whether the bars hide when the keyboard appears.
+    /// - Note: Differs from Apple: kept, not acted on.
+    open var hidesBarsWhenKeyboardAppears = false
+    /// The tap gesture `hidesBarsOnTap` installs.
+    open var barHideOnTapGestureRecognizer: UITapGestureRecognizer { barHiding.tap }
+    /// The pan gesture `hidesBarsOnSwipe` installs.
+    open var barHideOnSwipeGestureRecognizer: UIPanGestureRecognizer { barHiding.swipe }
+    private lazy var barHiding = NavigationBarHiding(self)
+
     /// A stack holding `rootViewController`.
     public init(rootViewController: UIViewController) {
         super.init(nibName: nil, bundle: nil)
@@ -513,6 +533,7 @@ open class UINavigationController: UIViewController {
         bar.onLargeTitlesChange = { [weak self] in self?.viewIfLoaded?.setNeedsLayout() }
         view = root
         if let top = stack.last { transitionView.addSubview(top.view) }
+        barHiding.update()
     }
 
     open override func viewDidLayoutSubviews() {

@@ -84,6 +84,7 @@ open class UIStoryboard: NSObject {
     /// The file for a document `name` in `bundle`.
     static func locate(name: String, extension fileExtension: String, in bundle: Bundle) -> URL? {
         let fileName = name.hasSuffix("." + fileExtension) ? name : name + "." + fileExtension
+        let bundle = AppBundle.standIn(for: bundle)
         let root = bundle.bundleURL
         var candidates = [root.appendingPathComponent(fileName)]
         if let language = LocalizedStrings.language(of: bundle, table: name) {

@@ -51,7 +51,7 @@ public func NSLocalizedString(_ key: String, value: String, comment: String) -> 
 /// `Bundle.main` stands for the app's bundle (on Linux, SwiftPM puts an app's resources in a
 /// bundle beside the executable).
 private func resolved(_ bundle: Bundle) -> Bundle {
-    bundle.bundleURL.standardizedFileURL == Bundle.main.bundleURL.standardizedFileURL ? AppBundle.current : bundle
+    AppBundle.standIn(for: bundle)
 }
 
 extension String {

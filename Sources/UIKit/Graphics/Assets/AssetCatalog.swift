@@ -129,6 +129,6 @@ final class AssetCatalog: @unchecked Sendable {
 
     /// The bundle UIKit looks in when none is given: the app's (see `AppBundle`).
     static func bundle(_ bundle: Bundle?) -> Bundle {
-        bundle ?? AppBundle.current
+        AppBundle.standIn(for: bundle)
     }
 }

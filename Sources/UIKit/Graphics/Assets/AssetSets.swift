@@ -113,7 +113,11 @@ struct AssetColorSet {
             }
         }
         guard any != nil || light != nil || dark != nil || highAny != nil || highLight != nil || highDark != nil else {
-            ConsoleLog.report("[Assets] \(entry.folder.path) has no colour Lamina can read.")
+            // Xcode's template accent colour names no colour at all (the system's is used):
+            // only a colour that is there but unreadable is worth a word.
+            if entries.contains(where: { $0["color"] != nil }) {
+                ConsoleLog.report("[Assets] \(entry.folder.path) has no colour Lamina can read.")
+            }
             return nil
         }
         self.any = any

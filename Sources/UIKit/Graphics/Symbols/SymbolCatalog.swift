@@ -21,6 +21,7 @@ enum SymbolCatalog {
         "antenna.radiowaves.left.and.right": Entry(outline: 0xE1E2, filled: 0xE1E2, circle: false, square: false),
         "applewatch": Entry(outline: 0xE334, filled: 0xE334, circle: false, square: false),
         "archivebox": Entry(outline: 0xE149, filled: 0xE149, circle: true, square: false),
+        "arrow.up.bin": Entry(outline: 0xE169, filled: 0xE169, circle: false, square: false),
         "arrow.2.squarepath": Entry(outline: 0xE863, filled: 0xE863, circle: false, square: false),
         "arrow.clockwise": Entry(outline: 0xE5D5, filled: 0xE5D5, circle: true, square: false),
         "arrow.counterclockwise": Entry(outline: 0xE042, filled: 0xE042, circle: true, square: false),
