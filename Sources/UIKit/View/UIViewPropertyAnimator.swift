@@ -36,7 +36,12 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     open var pausesOnCompletion = false
 
     open private(set) var state: UIViewAnimatingState = .inactive
-    open private(set) var isRunning = false
+    open private(set) var isRunning = false {
+        // A running animator is kept alive until it pauses, stops or finishes, as iOS keeps
+        // it: apps start one with `runningPropertyAnimator` and drop the result.
+        didSet { runningReference = isRunning ? self : nil }
+    }
+    private var runningReference: UIViewPropertyAnimator?
 
     private let curve: CAMediaTimingFunction?
     private let dampingRatio: CGFloat?

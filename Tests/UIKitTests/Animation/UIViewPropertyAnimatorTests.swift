@@ -36,6 +36,25 @@ import UIKit
         }
     }
 
+    /// Apps start an animator with `runningPropertyAnimator` and drop it; it still runs to its
+    /// end and calls its completion (UIKit keeps a running animator alive).
+    @Test func aRunningAnimatorNobodyKeepsStillFinishes() {
+        run { clock, view in
+            var positions: [UIViewAnimatingPosition] = []
+            weak var dropped: UIViewPropertyAnimator?
+            do {
+                dropped = UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.1, delay: 0, options: []) {
+                    view.center.x = 150
+                } completion: { positions.append($0) }
+            }
+            CATransaction.flush()
+            #expect(dropped != nil)
+            clock.advance(by: 0.2)
+            #expect(positions == [.end])
+            #expect(dropped == nil, "released once finished")
+        }
+    }
+
     @Test func pauseScrubAndResume() {
         run { clock, view in
             let animator = UIViewPropertyAnimator(duration: 2, curve: .easeIn) { view.center.x = 150 }
