@@ -94,7 +94,9 @@ open class UIImageView: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         let ib = coder as? IBCoder
-        isUserInteractionEnabled = ib?.bool("userInteractionEnabled") ?? false
+        // Interface Builder writes `userInteractionEnabled="NO"` for a image view it leaves
+        // untouchable; without the attribute the nib made it touchable.
+        isUserInteractionEnabled = ib.map { $0.bool("userInteractionEnabled") ?? true } ?? false
         ib?.decodeImageView(self)
     }
 

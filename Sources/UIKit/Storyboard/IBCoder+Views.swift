@@ -28,7 +28,10 @@ extension IBCoder {
         if let mode = string("contentMode").flatMap({ IBCoder.contentModes[$0] }) { view.contentMode = mode }
         if let opaque = bool("opaque") { view.isOpaque = opaque }
         if let clips = bool("clipsSubviews") { view.clipsToBounds = clips }
-        if let enabled = bool("userInteractionEnabled") { view.isUserInteractionEnabled = enabled }
+        // A nib stores only a disabled flag: without `userInteractionEnabled="NO"` a view —
+        // a label or image view too, whose code default is off — takes touches (Interface
+        // Builder writes the attribute for the labels and image views it leaves disabled).
+        view.isUserInteractionEnabled = bool("userInteractionEnabled") ?? true
         if let hidden = bool("hidden") { view.isHidden = hidden }
         if let alpha = number("alpha") { view.alpha = alpha }
         if let tag = int("tag") { view.tag = tag }

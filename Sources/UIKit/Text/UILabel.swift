@@ -51,7 +51,9 @@ open class UILabel: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         let ib = coder as? IBCoder
-        isUserInteractionEnabled = ib?.bool("userInteractionEnabled") ?? false
+        // Interface Builder writes `userInteractionEnabled="NO"` for a label it leaves
+        // untouchable; without the attribute the nib made it touchable.
+        isUserInteractionEnabled = ib.map { $0.bool("userInteractionEnabled") ?? true } ?? false
         if ib?.string("contentMode") == nil { contentMode = .redraw }
         ib?.decodeLabel(self)
     }

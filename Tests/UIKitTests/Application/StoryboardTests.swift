@@ -243,11 +243,16 @@ final class StoryboardTestProfileController: UIViewController {
     @Test func aNibGivesItsTopLevelObjectsInOrder() throws {
         let bundle = Bundle(url: StoryboardTests.app)!
         let objects = UINib(nibName: "Badge", bundle: bundle).instantiate(withOwner: nil)
-        #expect(objects.count == 2)
+        #expect(objects.count == 3)
         let badge = try #require(objects.first as? StoryboardTestBadgeView)
         #expect(badge.madeByCoder)
         #expect(badge.frame == CGRect(x: 0, y: 0, width: 80, height: 30))
-        #expect((objects.last as? UILabel)?.text == "Second")
+        let second = try #require(objects[1] as? UILabel)
+        #expect(second.text == "Second")
+        // A nib keeps only a disabled flag: Interface Builder writes `userInteractionEnabled="NO"`
+        // for the labels it leaves untouchable; a label without it was made touchable.
+        #expect(!second.isUserInteractionEnabled)
+        #expect((objects.last as? UILabel)?.text == "Tappable" && (objects.last as? UIView)?.isUserInteractionEnabled == true)
         // Each instantiation makes new objects.
         let again = try #require(bundle.loadNibNamed("Badge", owner: nil)?.first as? StoryboardTestBadgeView)
         #expect(again !== badge)
