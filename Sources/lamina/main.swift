@@ -103,6 +103,28 @@ func writePackage(_ options: ProjectOptions) -> PackageWriter.Report {
     }
 }
 
+/// SwiftPM keeps a package's build plan between runs and misses files added to a path
+/// dependency since ("cannot find 'X' in scope" in Lamina's own sources): when a folder of
+/// Lamina's sources changed after the plan was written, the plan is removed and made again.
+func forgetStalePlan(of package: URL, configuration: String) {
+    let build = package.appendingPathComponent(".build")
+    let plan = build.appendingPathComponent("\(configuration)/description.json")
+    guard let planned = (try? FileManager.default.attributesOfItem(atPath: plan.path))?[.modificationDate] as? Date else { return }
+    let sources = laminaRoot.appendingPathComponent("Sources")
+    var folders = [sources]
+    if let walker = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: [.isDirectoryKey]) {
+        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+            folders.append(url)
+        }
+    }
+    let changed = folders.contains { folder in
+        ((try? FileManager.default.attributesOfItem(atPath: folder.path))?[.modificationDate] as? Date ?? .distantPast) > planned
+    }
+    guard changed else { return }
+    try? FileManager.default.removeItem(at: plan)
+    try? FileManager.default.removeItem(at: build.appendingPathComponent("\(configuration).yaml"))
+}
+
 /// Runs a program, passing its output through; its exit status.
 @discardableResult
 func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) -> Int32 {
@@ -156,6 +178,7 @@ case "run":
     let options = ProjectOptions(arguments, help: help)
     let report = writePackage(options)
     let release = options.configuration.lowercased() == "release"
+    forgetStalePlan(of: report.folder, configuration: release ? "release" : "debug")
     let status = run("swift", ["build", "--package-path", report.folder.path, "-c", release ? "release" : "debug", "--product", report.module])
     guard status == 0 else { fail("the app did not build (the compiler's messages above name your files and lines)", status: status) }
     let binary = report.folder.appendingPathComponent(".build/\(release ? "release" : "debug")/\(report.module)")
@@ -195,6 +218,7 @@ case "test":
     let options = ProjectOptions(list, help: help)
     let report = writePackage(options)
     guard !report.testTargets.isEmpty else { fail("\(report.target) has no unit-test target to run") }
+    forgetStalePlan(of: report.folder, configuration: "debug")
     let status = run("swift", ["test", "--package-path", report.folder.path] + filter)
     if status != 0 { fail("tests failed (status \(status))", status: status) }
 
