@@ -72,6 +72,30 @@ import Testing
         #expect(extensions.contains("/// Overridden by ListViewController.\n\n"), "a comment stays where it was")
     }
 
+    @Test func onlyMembersASubclassOverridesMove() {
+        let classes = """
+        class Base {}
+        class Other { func configure() {} }
+        class Sub: Other { override func configure() {} }
+        class Root {}
+        class Leaf<T: Equatable>: Root {}
+        """
+        let extensions = """
+        extension Base {
+            func configure() {}
+        }
+        extension Root {
+            func setup() {}
+        }
+        extension Leaf {
+            override func setup() {}
+        }
+        """
+        let result = ExtensionOverrides.apply(paths: ["/a.swift", "/b.swift"], texts: [classes, extensions])
+        #expect(result.moves.map { "\($0.className).\($0.member)" } == ["Root.setup()", "Leaf.setup()"],
+                "Base.configure() stays: only Other's subclass overrides a configure()")
+    }
+
     @Test func aFileWithNothingToMoveIsReturnedAsItWas() {
         let source = "class A {}\nextension A { func f() {} }\n"
         let result = ExtensionOverrides.apply(paths: ["/a.swift"], texts: [source])

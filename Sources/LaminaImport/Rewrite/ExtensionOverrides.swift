@@ -24,18 +24,33 @@ package enum ExtensionOverrides {
     /// The files' texts with the members moved, and what moved.
     package static func apply(paths: [String], texts: [String]) -> (texts: [String], moves: [Move]) {
         let scans = texts.map { FileScan($0) }
-        var classes: [String: (file: Int, close: Int)] = [:]
+        var classes: [String: (file: Int, close: Int, superclass: String?)] = [:]
         for (index, scan) in scans.enumerated() {
-            for declared in scan.classes where classes[declared.name] == nil { classes[declared.name] = (index, declared.close) }
+            for declared in scan.classes where classes[declared.name] == nil {
+                classes[declared.name] = (index, declared.close, declared.superclass)
+            }
         }
-        let overridden = Set(scans.flatMap(\.overrideKeys))
+        /// Whether `ancestor` is `name`'s superclass, or its superclass's, among the target's classes.
+        func inherits(_ name: String, from ancestor: String) -> Bool {
+            var current = classes[name]?.superclass
+            var steps = 0
+            while let type = current, steps < 64 {
+                if type == ancestor { return true }
+                current = classes[type]?.superclass
+                steps += 1
+            }
+            return false
+        }
+        let overrides = scans.flatMap(\.overrides)
         // Edits per file: byte ranges removed (replaced by their line breaks) and insertions.
         var removals: [[Range<Int>]] = Array(repeating: [], count: texts.count)
         var insertions: [[Int: String]] = Array(repeating: [:], count: texts.count)
         var moves: [Move] = []
         for (index, scan) in scans.enumerated() {
             for member in scan.extensionMembers {
-                guard let target = classes[member.className], member.isOverride || overridden.contains(member.key) else { continue }
+                guard let target = classes[member.className],
+                      member.isOverride || overrides.contains(where: { $0.key == member.key && inherits($0.className, from: member.className) })
+                else { continue }
                 var kept = Array(scan.bytes[member.range])
                 if target.file != index {
                     for modifier in member.accessModifiers.reversed() { kept.removeSubrange(modifier) }
@@ -81,6 +96,8 @@ package enum ExtensionOverrides {
     private struct FileScan {
         struct DeclaredClass {
             let name: String
+            /// The first name of its inheritance list (its superclass, if it has one).
+            let superclass: String?
             /// The byte offset of the body's closing brace.
             let close: Int
         }
@@ -100,7 +117,9 @@ package enum ExtensionOverrides {
         let bytes: [UInt8]
         var classes: [DeclaredClass] = []
         var extensionMembers: [Member] = []
-        var overrideKeys: [String] = []
+        /// Each `override func`/`override var` in a class body or an extension: its key and the
+        /// class it overrides in.
+        var overrides: [(key: String, className: String)] = []
 
         static let modifiers: Set<String> = [
             "override", "public", "private", "fileprivate", "internal", "open", "final", "class", "static", "dynamic",
@@ -173,11 +192,15 @@ package enum ExtensionOverrides {
             }
             var depth = 0
             var i = 0
+            /// The classes and extensions whose bodies hold token `i`: their names and `}`.
+            var enclosing: [(name: String, close: Int)] = []
             while i < tokens.count {
                 let word = words[i]
                 if word == "{" { depth += 1 } else if word == "}" { depth -= 1 }
-                if word == "func" || word == "var", words[declarationStart(i)..<i].contains("override"), let key = key(at: i) {
-                    overrideKeys.append(key)
+                while let last = enclosing.last, i > last.close { enclosing.removeLast() }
+                if word == "func" || word == "var", let owner = enclosing.last?.name,
+                   words[declarationStart(i)..<i].contains("override"), let key = key(at: i) {
+                    overrides.append((key, owner))
                 }
                 guard depth == 0, tokens[i].kind == .identifier, word == "class" || word == "extension",
                       i + 1 < tokens.count, tokens[i + 1].kind == .identifier else { i += 1; continue }
@@ -194,7 +217,21 @@ package enum ExtensionOverrides {
                 let name = words[i + 1]
                 let close = match[open]
                 if word == "class" {
-                    if plain { classes.append(DeclaredClass(name: name, close: tokens[close].range.lowerBound)) }
+                    if plain {
+                        // `class Name<T: P>: Superclass, Protocol {`: past the generic parameters.
+                        var k = i + 2
+                        if k < open, words[k] == "<" {
+                            var angle = 0
+                            while k < open {
+                                if words[k] == "<" { angle += 1 } else if words[k] == ">" { angle -= 1 }
+                                k += 1
+                                if angle == 0 { break }
+                            }
+                        }
+                        let superclass = k + 1 < open && words[k] == ":" ? words[k + 1] : nil
+                        classes.append(DeclaredClass(name: name, superclass: superclass, close: tokens[close].range.lowerBound))
+                    }
+                    enclosing.append((name, close))
                     i += 1
                     continue
                 }
@@ -231,7 +268,9 @@ package enum ExtensionOverrides {
                             if end < bytes.count, bytes[end] == 0x20 { end += 1 }
                             access.append((tokens[m].range.lowerBound - range.lowerBound)..<(end - range.lowerBound))
                         }
-                        extensionMembers.append(Member(className: name, key: key, isOverride: words[start..<k].contains("override"),
+                        let isOverride = words[start..<k].contains("override")
+                        if isOverride { overrides.append((key, name)) }
+                        extensionMembers.append(Member(className: name, key: key, isOverride: isOverride,
                                                        range: range, line: first.line, accessModifiers: access))
                         k = match[b] + 1
                         continue

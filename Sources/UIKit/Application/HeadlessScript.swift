@@ -61,39 +61,39 @@ struct HeadlessScript {
         }
         var events: [Event] = []
         for (index, item) in list.enumerated() {
-            let where_ = "event \(index + 1)"
-            guard let object = item as? [String: Any] else { throw ScriptError("\(where_) is not an object") }
+            let place = "event \(index + 1)"
+            guard let object = item as? [String: Any] else { throw ScriptError("\(place) is not an object") }
             guard let at = Self.number(object["at"]), at.isFinite, at >= 0 else {
-                throw ScriptError("\(where_) needs \"at\": seconds after launch, 0 or more")
+                throw ScriptError("\(place) needs \"at\": seconds after launch, 0 or more")
             }
             let actions = object.keys.filter { $0 != "at" }
             guard actions.count == 1, let name = actions.first else {
-                throw ScriptError("\(where_) needs one action: tap, drag, type, key or screenshot")
+                throw ScriptError("\(place) needs one action: tap, drag, type, key or screenshot")
             }
             let value = object[name]
             let action: Action
             switch name {
             case "tap":
-                action = .tap(try Self.target(value, where_))
+                action = .tap(try Self.target(value, place))
             case "drag":
-                guard let drag = value as? [String: Any] else { throw ScriptError("\(where_): drag needs {\"from\": …, \"to\": …}") }
+                guard let drag = value as? [String: Any] else { throw ScriptError("\(place): drag needs {\"from\": …, \"to\": …}") }
                 let duration = Self.number(drag["duration"]) ?? 0.25
-                guard duration.isFinite, duration >= 0 else { throw ScriptError("\(where_): drag duration must be 0 or more seconds") }
-                action = .drag(from: try Self.target(drag["from"], where_ + " from"), to: try Self.target(drag["to"], where_ + " to"),
+                guard duration.isFinite, duration >= 0 else { throw ScriptError("\(place): drag duration must be 0 or more seconds") }
+                action = .drag(from: try Self.target(drag["from"], place + " from"), to: try Self.target(drag["to"], place + " to"),
                                duration: duration)
             case "type":
-                guard let text = value as? String else { throw ScriptError("\(where_): type needs a string") }
+                guard let text = value as? String else { throw ScriptError("\(place): type needs a string") }
                 action = .type(text)
             case "key":
                 guard let key = (value as? String)?.lowercased(), Self.keys[key] != nil else {
-                    throw ScriptError("\(where_): key is one of \(Self.keys.keys.sorted().joined(separator: ", "))")
+                    throw ScriptError("\(place): key is one of \(Self.keys.keys.sorted().joined(separator: ", "))")
                 }
                 action = .key(key)
             case "screenshot":
-                guard let path = value as? String, !path.isEmpty else { throw ScriptError("\(where_): screenshot needs a file name") }
+                guard let path = value as? String, !path.isEmpty else { throw ScriptError("\(place): screenshot needs a file name") }
                 action = .screenshot(path)
             default:
-                throw ScriptError("\(where_): unknown action \"\(name)\" (tap, drag, type, key or screenshot)")
+                throw ScriptError("\(place): unknown action \"\(name)\" (tap, drag, type, key or screenshot)")
             }
             events.append(Event(at: at, action: action))
         }
@@ -109,12 +109,12 @@ struct HeadlessScript {
         (value as? NSNumber).map(\.doubleValue)
     }
 
-    private static func target(_ value: Any?, _ where_: String) throws(ScriptError) -> Target {
+    private static func target(_ value: Any?, _ place: String) throws(ScriptError) -> Target {
         if let text = value as? String, !text.isEmpty { return .text(text) }
         if let point = value as? [String: Any], let x = number(point["x"]), let y = number(point["y"]), x.isFinite, y.isFinite {
             return .point(CGPoint(x: x, y: y))
         }
-        throw ScriptError("\(where_): name a point {\"x\": 100, \"y\": 200} or a text shown on screen")
+        throw ScriptError("\(place): name a point {\"x\": 100, \"y\": 200} or a text shown on screen")
     }
 }
 
