@@ -20,12 +20,12 @@ public func NSLocalizedString(_ key: String, tableName: String, comment: String)
 
 /// The localized string for `key` in `tableName` of `bundle`.
 public func NSLocalizedString(_ key: String, tableName: String, bundle: Bundle, comment: String) -> String {
-    LocalizedStrings.localizedString(key, table: tableName, bundle: resolved(bundle), value: "")
+    LocalizedStrings.localizedString(key, table: tableName, bundle: AppBundle.standIn(for: bundle), value: "")
 }
 
 /// The localized string for `key` in `tableName` of `bundle`, `value` when there is none.
 public func NSLocalizedString(_ key: String, tableName: String, bundle: Bundle, value: String, comment: String) -> String {
-    LocalizedStrings.localizedString(key, table: tableName, bundle: resolved(bundle), value: value)
+    LocalizedStrings.localizedString(key, table: tableName, bundle: AppBundle.standIn(for: bundle), value: value)
 }
 
 /// The localized string for `key` in `tableName`, `value` when there is none.
@@ -35,12 +35,12 @@ public func NSLocalizedString(_ key: String, tableName: String, value: String, c
 
 /// The localized string for `key` in `bundle`.
 public func NSLocalizedString(_ key: String, bundle: Bundle, comment: String) -> String {
-    LocalizedStrings.localizedString(key, table: nil, bundle: resolved(bundle), value: "")
+    LocalizedStrings.localizedString(key, table: nil, bundle: AppBundle.standIn(for: bundle), value: "")
 }
 
 /// The localized string for `key` in `bundle`, `value` when there is none.
 public func NSLocalizedString(_ key: String, bundle: Bundle, value: String, comment: String) -> String {
-    LocalizedStrings.localizedString(key, table: nil, bundle: resolved(bundle), value: value)
+    LocalizedStrings.localizedString(key, table: nil, bundle: AppBundle.standIn(for: bundle), value: value)
 }
 
 /// The localized string for `key`, `value` when there is none.
@@ -48,11 +48,6 @@ public func NSLocalizedString(_ key: String, value: String, comment: String) -> 
     LocalizedStrings.localizedString(key, table: nil, bundle: AppBundle.current, value: value)
 }
 
-/// `Bundle.main` stands for the app's bundle (on Linux, SwiftPM puts an app's resources in a
-/// bundle beside the executable).
-private func resolved(_ bundle: Bundle) -> Bundle {
-    AppBundle.standIn(for: bundle)
-}
 
 extension String {
     /// A localizable string with its interpolations: the key is the literal with each value
