@@ -156,7 +156,7 @@ extension String {
 
     private static func localize(_ key: String, fallback: LocalizationValue, table: String?, bundle: Bundle?, locale: Locale) -> String {
         let arguments = fallback.arguments.map(\.value)
-        let source = bundle.map(resolved) ?? AppBundle.current
+        let source = AppBundle.standIn(for: bundle)
         switch LocalizedStrings.lookUp(key, table: table, bundle: source) {
         case .string(let format)?:
             // A string without values is used as it is (a literal's `%` is not a specifier).
