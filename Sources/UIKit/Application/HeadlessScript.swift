@@ -105,6 +105,19 @@ struct HeadlessScript {
         self.events = events
     }
 
+    /// The scripted run `environment` asks for: `LAMINA_SCRIPT`'s events (none without it) and
+    /// `LAMINA_AT`'s end (0 without it); nil when neither is set.
+    static func requested(by environment: [String: String]) throws(ScriptError) -> (script: HeadlessScript, end: Double)? {
+        var script: HeadlessScript?
+        if let path = environment["LAMINA_SCRIPT"], !path.isEmpty {
+            guard let data = FileManager.default.contents(atPath: path) else { throw ScriptError("the file cannot be read") }
+            script = try HeadlessScript(data: data)
+        }
+        let end = environment["LAMINA_AT"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { $0.isFinite ? max(0, $0) : 0 }
+        guard script != nil || end != nil else { return nil }
+        return (script ?? HeadlessScript(events: []), end ?? 0)
+    }
+
     private static func number(_ value: Any?) -> Double? {
         (value as? NSNumber).map(\.doubleValue)
     }

@@ -264,26 +264,22 @@ private func runApplication(principalClass: AnyClass?, delegate: (any UIApplicat
     }
     let environment = ProcessInfo.processInfo.environment
     // A scripted headless run (`LAMINA_SCRIPT`, `LAMINA_AT`) runs on a manual media clock.
-    var script: HeadlessScript?
-    if let path = environment["LAMINA_SCRIPT"], !path.isEmpty {
-        do throws(ScriptError) {
-            guard let data = FileManager.default.contents(atPath: path) else { throw ScriptError("the file cannot be read") }
-            script = try HeadlessScript(data: data)
-        } catch {
-            ConsoleLog.report("LAMINA_SCRIPT \(path): \(error.description)")
-            return 1
-        }
+    let scripted: (script: HeadlessScript, end: Double)?
+    do throws(ScriptError) {
+        scripted = try HeadlessScript.requested(by: environment)
+    } catch {
+        ConsoleLog.report("LAMINA_SCRIPT \(environment["LAMINA_SCRIPT"] ?? ""): \(error.description)")
+        return 1
     }
-    let end = environment["LAMINA_AT"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { $0.isFinite ? max(0, $0) : 0 }
-    let clock = script != nil || end != nil ? CAMediaClock(manualTime: 0) : nil
+    let clock = scripted.map { _ in CAMediaClock(manualTime: 0) }
     if let clock { CAMediaClock.main = clock }
     let application = UIApplication.shared
     application.launch(delegate: delegate)
     for window in application.windows { window.renderFrame() }
-    if let clock {
+    if let clock, let scripted {
         var player = ScriptPlayer(application: application, clock: clock)
         do {
-            try player.play(script ?? HeadlessScript(events: []), until: end ?? 0)
+            try player.play(scripted.script, until: scripted.end)
         } catch {
             ConsoleLog.report("LAMINA_SCRIPT: \(error.description)")
             return 1

@@ -17,9 +17,7 @@ final class NavigationBarHiding {
         swipe.cancelsTouchesInView = false
         tap.addHandler { [weak self] recognizer in
             guard recognizer.state == .ended, let controller = self?.controller else { return }
-            let hidden = !controller.isNavigationBarHidden
-            controller.setNavigationBarHidden(hidden, animated: true)
-            if !controller.toolbarItemsAreEmpty { controller.setToolbarHidden(hidden, animated: true) }
+            NavigationBarHiding.setBars(of: controller, hidden: !controller.isNavigationBarHidden)
         }
         swipe.addHandler { [weak self] recognizer in
             guard recognizer.state == .ended, let controller = self?.controller,
@@ -28,9 +26,14 @@ final class NavigationBarHiding {
             guard abs(dy) > 10 else { return }
             let hidden = dy < 0
             guard hidden != controller.isNavigationBarHidden else { return }
-            controller.setNavigationBarHidden(hidden, animated: true)
-            if !controller.toolbarItemsAreEmpty { controller.setToolbarHidden(hidden, animated: true) }
+            NavigationBarHiding.setBars(of: controller, hidden: hidden)
         }
+    }
+
+    /// Hides or shows the navigation bar, and the toolbar when the top controller has items for it.
+    private static func setBars(of controller: UINavigationController, hidden: Bool) {
+        controller.setNavigationBarHidden(hidden, animated: true)
+        if !(controller.topViewController?.toolbarItems?.isEmpty ?? true) { controller.setToolbarHidden(hidden, animated: true) }
     }
 
     /// Adds or removes the gestures as the controller's settings ask.
@@ -42,9 +45,4 @@ final class NavigationBarHiding {
             if !wanted, installed { view.removeGestureRecognizer(recognizer) }
         }
     }
-}
-
-extension UINavigationController {
-    /// Whether the top controller shows toolbar items (the toolbar hides with the bar only then).
-    var toolbarItemsAreEmpty: Bool { topViewController?.toolbarItems?.isEmpty ?? true }
 }
