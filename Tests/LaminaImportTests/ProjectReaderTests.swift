@@ -123,4 +123,51 @@ import Testing
         let message = try #require(load(dangling))
         #expect(message.contains("target App") && message.contains("MISSING"))
     }
+
+    /// A package folder dragged into the project is a file reference (`lastKnownFileType =
+    /// wrapper`), and the target's product dependency names no package: Xcode links the product
+    /// from that folder (marmelroy/PhoneNumberKit's examples at 840ca3a are made so).
+    @Test func aPackageFolderDraggedIntoTheProjectProvidesTheProduct() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-folder-package-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let package = folder.appendingPathComponent("Formatting")
+        let project = folder.appendingPathComponent("Sample/Sample.xcodeproj")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try Data("// swift-tools-version: 5.9\n".utf8).write(to: package.appendingPathComponent("Package.swift"))
+        func load(productName: String, packageFolder: String) throws -> XcodeProject {
+            try Data("""
+            { objects = {
+                P = { isa = PBXProject; targets = ( T ); mainGroup = G; };
+                G = { isa = PBXGroup; children = ( F, N ); sourceTree = "<group>"; };
+                F = { isa = PBXFileReference; lastKnownFileType = wrapper; name = Formatting; path = \(packageFolder); sourceTree = "<group>"; };
+                N = { isa = PBXFileReference; lastKnownFileType = folder; path = Notes; sourceTree = "<group>"; };
+                T = { isa = PBXNativeTarget; name = Sample; buildPhases = ( ); packageProductDependencies = ( D );
+                      productType = "com.apple.product-type.application"; };
+                D = { isa = XCSwiftPackageProductDependency; productName = \(productName); };
+              }; rootObject = P; }
+            """.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+            return try XcodeProject.load(project)
+        }
+        let loaded = try load(productName: "Formatting", packageFolder: "../Formatting")
+        let expected = SwiftPackageReference(location: .local(path: package.standardizedFileURL.path), requirement: .none)
+        #expect(loaded.packages == [expected], "the folder holding a Package.swift, not the plain folder beside it")
+        #expect(loaded.targets.first?.packageProducts == [SwiftPackageProduct(productName: "Formatting", package: expected)])
+        #expect(ManifestMaker.packageIdentity(expected) == "formatting")
+
+        let missing = try load(productName: "Formatting", packageFolder: "../Elsewhere")
+        #expect(missing.packages.isEmpty)
+        #expect(missing.targets.first?.packageProducts.first?.package == nil, "no folder package: the product stays unresolved")
+
+        let output = folder.appendingPathComponent("Generated")
+        let linked = try PackageWriter.write(project: loaded, laminaRoot: URL(fileURLWithPath: "/opt/lamina"), output: output)
+        #expect(linked.warnings.isEmpty, "\(linked.warnings)")
+        let manifest = try String(contentsOf: output.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(".package(path: \"\(package.standardizedFileURL.path)\")"))
+        #expect(manifest.contains(".product(name: \"Formatting\", package: \"formatting\")"))
+        let unlinked = try PackageWriter.write(project: missing, laminaRoot: URL(fileURLWithPath: "/opt/lamina"), output: output)
+        #expect(unlinked.warnings.contains { $0.hasPrefix("package product Formatting: the project names no package") },
+                "said before the build fails on the import: \(unlinked.warnings)")
+    }
 }
+

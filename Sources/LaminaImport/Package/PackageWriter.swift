@@ -94,8 +94,14 @@ package struct PackageWriter {
         let usedNames = appModule.written
         files.removeOthers(in: output.appendingPathComponent("Sources"), keeping: sourceNames.union([module]))
 
+        // Package products no package of the project provides (a package added to a workspace
+        // the project is not opened through) are not linked; say so before the build fails.
+        for product in target.packageProducts where product.package == nil {
+            report.warnings.append("package product \(product.productName): the project names no package that provides it; "
+                                   + "open the workspace that lists the package, or add the package to the project")
+        }
         // Imports Lamina does not provide.
-        let packageModules = Set(target.packageProducts.map(\.productName)).union(libraries.map(\.module))
+        let packageModules = Set(target.packageProducts.filter { $0.package != nil }.map(\.productName)).union(libraries.map(\.module))
         var products: Set<String> = ["UIKit", "ObjectiveC"]
         for (module, users) in imports.sorted(by: { $0.key < $1.key }) {
             if let product = laminaModules[module] { products.insert(product); continue }

@@ -61,14 +61,24 @@ private struct ProjectReader {
         for id in root["packageReferences"]?.strings ?? [] {
             if let reference = package(id) { packages[id] = reference }
         }
+        // A package folder dragged into the project (a file reference, not a package reference):
+        // Xcode resolves the product dependencies that name no package against these.
+        var folderPackages: [SwiftPackageReference] = []
+        for id in objects.keys where isa(id) == "PBXFileReference" {
+            guard let folder = path(of: id, sourceRoot: sourceRoot),
+                  FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else { continue }
+            let reference = SwiftPackageReference(location: .local(path: folder.standardizedFileURL.path), requirement: .none)
+            if !folderPackages.contains(reference) { folderPackages.append(reference) }
+        }
         var targets: [XcodeTarget] = []
         for id in root["targets"]?.strings ?? [] {
             guard let target = object(id) else { throw ProjectError("\(file.path): the project lists a target \(id) it does not define") }
             guard target["isa"]?.string == "PBXNativeTarget" else { continue }
-            targets.append(try readTarget(id, target, sourceRoot: sourceRoot, packages: packages))
+            targets.append(try readTarget(id, target, sourceRoot: sourceRoot, packages: packages, folderPackages: folderPackages))
         }
+        let linkedFolders = folderPackages.filter { folder in targets.contains { $0.packageProducts.contains { $0.package == folder } } }
         return XcodeProject(url: project, sourceRoot: sourceRoot, objectVersion: version, targets: targets, settings: settings,
-                            packages: (root["packageReferences"]?.strings ?? []).compactMap { packages[$0] },
+                            packages: (root["packageReferences"]?.strings ?? []).compactMap { packages[$0] } + linkedFolders,
                             defaultConfiguration: defaultConfiguration)
     }
 
@@ -110,10 +120,25 @@ private struct ProjectReader {
             }
             return SwiftPackageReference(location: .remote(url: url), requirement: parsed)
         case "XCLocalSwiftPackageReference":
-            guard let path = reference["relativePath"]?.string else { return nil }
+            guard var path = reference["relativePath"]?.string else { return nil }
+            if [".", ".."].contains(path.split(separator: "/").last.map(String.init) ?? ".") {
+                // `..` names the package by its folder's own name: keep the folder, not the dots.
+                path = project.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL.path
+            }
             return SwiftPackageReference(location: .local(path: path), requirement: .none)
         default:
             return nil
+        }
+    }
+
+    /// The dragged-in package folder that provides `product`: the only one, or the one whose
+    /// manifest names it.
+    func folderPackage(providing product: String, among folders: [SwiftPackageReference]) -> SwiftPackageReference? {
+        if folders.count == 1 { return folders[0] }
+        return folders.first { folder in
+            guard case .local(let path) = folder.location,
+                  let manifest = try? String(contentsOfFile: path + "/Package.swift", encoding: .utf8) else { return false }
+            return manifest.contains("\"\(product)\"")
         }
     }
 
@@ -142,7 +167,7 @@ private struct ProjectReader {
     }
 
     func readTarget(_ id: String, _ target: PropertyListValue.OrderedDictionary, sourceRoot: URL,
-                    packages: [String: SwiftPackageReference]) throws(ProjectError) -> XcodeTarget {
+                    packages: [String: SwiftPackageReference], folderPackages: [SwiftPackageReference]) throws(ProjectError) -> XcodeTarget {
         let name = target["name"]?.string ?? id
         var sources: [URL] = []
         var resources: [URL] = []
@@ -187,7 +212,9 @@ private struct ProjectReader {
         var products: [SwiftPackageProduct] = []
         for dependencyID in target["packageProductDependencies"]?.strings ?? [] {
             guard let dependency = object(dependencyID), let product = dependency["productName"]?.string else { continue }
-            products.append(SwiftPackageProduct(productName: product, package: dependency["package"]?.string.flatMap { packages[$0] }))
+            var package = dependency["package"]?.string.flatMap { packages[$0] }
+            if package == nil { package = folderPackage(providing: product, among: folderPackages) }
+            products.append(SwiftPackageProduct(productName: product, package: package))
         }
         var dependencies: [String] = []
         for dependencyID in target["dependencies"]?.strings ?? [] {
