@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Cocoa", targets: ["Cocoa"]),
         .library(name: "ObjectiveC", targets: ["ObjectiveC"]),
         .library(name: "LaminaPlatform", targets: ["LaminaPlatform"]),
+        .library(name: "LaminaSnapshotTesting", targets: ["LaminaSnapshotTesting"]),
         .library(name: "LaminaX11", targets: ["LaminaX11"]),
         .executable(name: "lamina-demo", targets: ["LaminaDemo"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
@@ -119,6 +120,16 @@ let package = Package(
             name: "Cocoa",
             dependencies: ["AppKit"]
         ),
+        // swift-snapshot-testing's API on Lamina: UIKit snapshots on Linux, drawn with the
+        // pinned fonts in `Fonts/` (SIL OFL 1.1 and Apache 2.0; licences beside them).
+        // Points a test process's fonts at the pinned set as it starts (a C constructor).
+        .target(name: "LaminaSnapshotBootstrap"),
+        .target(
+            name: "LaminaSnapshotTesting",
+            dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "LaminaSnapshotBootstrap"],
+            exclude: ["Fonts/LICENSE-Inter.txt", "Fonts/LICENSE-JetBrainsMono.txt", "Fonts/LICENSE-DroidSansFallback.txt"],
+            resources: [.copy("Fonts")]
+        ),
         // The `lamina` command's library: reading Xcode projects and carrying their sources over.
         .target(name: "LaminaImport"),
         .executableTarget(name: "lamina", dependencies: ["LaminaImport"]),
@@ -141,7 +152,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "lamina-bench",
-            dependencies: ["RasterWorkloads", "CoreGraphics", "CoreText", "QuartzCore", "UIKit", "LaminaImport"],
+            dependencies: ["RasterWorkloads", "CoreGraphics", "CoreText", "QuartzCore", "UIKit", "LaminaImport", "LaminaSnapshotTesting"],
             path: "Benchmarks/lamina-bench"
         ),
 

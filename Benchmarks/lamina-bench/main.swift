@@ -18,6 +18,8 @@ import RasterWorkloads
 //                                                   (an app's launch, storyboard scenes, named images)
 // lamina-bench import [--quick] [--files N]         (the lamina command reading and carrying over
 //                                                   a 500-file Xcode project)
+// lamina-bench snapshot [--quick] [--count N]       (a snapshot test of a 20-row screen at 3×: exact,
+//                                                   tolerant, cold start, memory over 10,000)
 // Runs the shared raster workloads (../shared/bench/workloads.json) through CGContext on one
 // thread with the specification's timing protocol, and writes the reference engines' JSON.
 
@@ -57,6 +59,10 @@ if arguments.first == "compositor" {
 }
 if arguments.first == "layout" {
     MainActor.assumeIsolated { runLayout(Array(arguments.dropFirst())) }
+    exit(0)
+}
+if arguments.first == "snapshot" {
+    MainActor.assumeIsolated { runSnapshot(Array(arguments.dropFirst())) }
     exit(0)
 }
 if arguments.first == "import" {

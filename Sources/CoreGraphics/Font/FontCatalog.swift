@@ -40,6 +40,12 @@ package final class FontCatalog: @unchecked Sendable {
     private var colorFallbacks: [UInt32: Int] = [:]
     /// Font files the process registered, in order.
     private var registered: [String] = []
+    /// The fontconfig configuration listed: nil for the machine's, else one holding only the
+    /// pinned files (`pin(to:)`).
+    private var pinnedConfig: OpaquePointer?
+    /// Bumped whenever the listing changes, so caches of chosen faces know to choose again.
+    private var listingGeneration = 0
+    package var generation: Int { lock.withLock { listingGeneration } }
 
     /// Every installed face.
     package var allRecords: [FontRecord] {
@@ -137,12 +143,61 @@ package final class FontCatalog: @unchecked Sendable {
         }
     }
 
+    /// Replaces the machine's fonts with the faces of `paths` for the rest of the process (and
+    /// keeps fonts registered since): what is drawn then no longer depends on what the machine
+    /// has installed. False, with the machine's fonts kept, when a file holds no face.
+    package func pin(to paths: [String]) -> Bool {
+        lock.withLock {
+            checkedEnvironment = true
+            return pinLocked(to: paths)
+        }
+    }
+
+    /// `pin(to:)` with `lock` held.
+    private func pinLocked(to paths: [String]) -> Bool {
+        guard !paths.isEmpty, FcInit() != 0, let config = FcConfigCreate() else { return false }
+        for path in paths + registered {
+            let added = path.withCString { name in
+                name.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcConfigAppFontAddFile(config, $0) != 0 }
+            }
+            guard added else {
+                FcConfigDestroy(config)
+                return false
+            }
+        }
+        if let pinnedConfig { FcConfigDestroy(pinnedConfig) }
+        pinnedConfig = config
+        faces = [:]
+        relist()
+        return true
+    }
+
+    /// Whether `LAMINA_FONT_DIRECTORY` was looked at (once, before the first listing).
+    private var checkedEnvironment = false
+
+    /// `LAMINA_FONT_DIRECTORY`: when it names a folder, the process draws with only the fonts
+    /// in it (and those it registers) — deterministic text whatever the machine has installed.
+    /// Test processes that link `LaminaSnapshotTesting` set it to the pinned snapshot fonts.
+    private func pinFromEnvironmentIfAsked() {
+        guard !checkedEnvironment else { return }
+        checkedEnvironment = true
+        guard let folder = ProcessInfo.processInfo.environment["LAMINA_FONT_DIRECTORY"], !folder.isEmpty else { return }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let fonts = names.filter { name in [".ttf", ".otf", ".ttc"].contains { name.lowercased().hasSuffix($0) } }
+        if !pinLocked(to: fonts.map { folder + "/" + $0 }) {
+            FileHandle.standardError.write(Data("LAMINA_FONT_DIRECTORY=\(folder): no readable fonts there; using the machine's fonts\n".utf8))
+        }
+    }
+
+    /// Whether `pin(to:)` replaced the machine's fonts.
+    package var isPinned: Bool { lock.withLock { pinnedConfig != nil } }
+
     /// Adds a font file's faces to the process's fonts (fontconfig's application fonts);
     /// false when it is registered already or fontconfig refuses it. Callers check first
     /// that the file holds a face (`FontFace(path:)`).
     package func register(path: String) -> Bool {
         lock.withLock {
-            guard !registered.contains(path), FcInit() != 0, FontCatalog.addApplicationFont(path) else { return false }
+            guard !registered.contains(path), FcInit() != 0, addApplicationFont(path) else { return false }
             registered.append(path)
             relist()
             return true
@@ -155,21 +210,22 @@ package final class FontCatalog: @unchecked Sendable {
             guard let at = registered.firstIndex(of: path) else { return false }
             registered.remove(at: at)
             // fontconfig removes application fonts only all together: add the others back.
-            FcConfigAppFontClear(nil)
-            for other in registered { _ = FontCatalog.addApplicationFont(other) }
+            FcConfigAppFontClear(pinnedConfig)
+            for other in registered { _ = addApplicationFont(other) }
             relist()
             return true
         }
     }
 
-    private static func addApplicationFont(_ path: String) -> Bool {
+    private func addApplicationFont(_ path: String) -> Bool {
         path.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcConfigAppFontAddFile(nil, $0) != 0 }
+            name.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcConfigAppFontAddFile(pinnedConfig, $0) != 0 }
         }
     }
 
     /// Forgets the listing so the next lookup lists again; called with `lock` held.
     private func relist() {
+        listingGeneration += 1
         listed = false
         records = []
         charsets = []
@@ -195,6 +251,7 @@ package final class FontCatalog: @unchecked Sendable {
 
     /// Lists the scalable fonts once; called with `lock` held.
     private func listIfNeeded() {
+        pinFromEnvironmentIfAsked()
         guard !listed else { return }
         listed = true
         guard FcInit() != 0, let pattern = FcPatternCreate() else { return }
@@ -205,7 +262,7 @@ package final class FontCatalog: @unchecked Sendable {
         guard let objects = FcObjectSetCreate() else { return }
         defer { FcObjectSetDestroy(objects) }
         for name in names { FcObjectSetAdd(objects, name) }
-        guard let set = FcFontList(nil, pattern, objects) else { return }
+        guard let set = FcFontList(pinnedConfig, pattern, objects) else { return }
         fontSet = set
         var seen = Set<String>()
         for i in 0..<Int(set.pointee.nfont) {

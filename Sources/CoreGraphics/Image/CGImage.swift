@@ -11,9 +11,9 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     /// Height in pixels.
     public let height: Int
     /// Premultiplied RGBA bytes, `width * 4` per row.
-    let pixels: [UInt8]
+    package let pixels: [UInt8]
     /// Whether every pixel is opaque (the source had no alpha channel).
-    let isOpaque: Bool
+    package let isOpaque: Bool
     private let wordsLock = NSLock()
     private var cachedWords: (layout: PixelLayout, words: [UInt32], opaque: Bool)?
     private var cachedLevels: [(layout: PixelLayout, level: Int, width: Int, height: Int, words: [UInt32])] = []
@@ -22,7 +22,7 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     /// white, premultiplied, with alpha 255 where the mask paints.
     public let isMask: Bool
 
-    init(width: Int, height: Int, pixels: [UInt8], isOpaque: Bool, isMask: Bool = false) {
+    package init(width: Int, height: Int, pixels: [UInt8], isOpaque: Bool, isMask: Bool = false) {
         precondition(pixels.count == width * height * 4, "pixel storage does not match the image size")
         self.width = width
         self.height = height

@@ -87,18 +87,22 @@ package enum SystemFontWeight: Int, Sendable {
 /// fontconfig offers; monospaced text uses DejaVu Sans Mono or the first monospaced face.
 package enum SystemFonts {
     static let sansFamilies = ["Inter", "Inter Variable", "DejaVu Sans", "Liberation Sans", "Noto Sans", "FreeSans"]
-    static let monoFamilies = ["DejaVu Sans Mono", "Liberation Mono", "Noto Sans Mono", "FreeMono"]
+    static let monoFamilies = ["DejaVu Sans Mono", "JetBrains Mono", "Liberation Mono", "Noto Sans Mono", "FreeMono"]
 
-    private static let faces = Locked<[String: FontFace]>([:])
+    private static let faces = Locked<(generation: Int, chosen: [String: FontFace])>((0, [:]))
 
     /// The system face nearest to a weight and slant.
     package static func face(weight: SystemFontWeight, italic: Bool, monospaced: Bool = false) -> FontFace {
         let key = "\(weight.rawValue)-\(italic)-\(monospaced)"
-        if let known = faces.withLock({ $0[key] }) { return known }
+        let generation = FontCatalog.shared.generation
+        if let known = faces.withLock({ $0.generation == generation ? $0.chosen[key] : nil }) { return known }
         let found = FontCatalog.shared.face(families: monospaced ? monoFamilies : sansFamilies, weight: weight.rawValue,
                                             slant: italic ? 100 : 0, monospaced: monospaced)
         guard let found else { fatalError("Lamina needs at least one scalable font installed (fontconfig found none)") }
-        faces.withLock { $0[key] = found }
+        faces.withLock {
+            if $0.generation != generation { $0 = (generation, [:]) }
+            $0.chosen[key] = found
+        }
         return found
     }
 }

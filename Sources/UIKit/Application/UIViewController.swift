@@ -88,6 +88,8 @@ open class UIViewController: UIResponder {
     var coveredViewHome: (UIView, Int)?
     /// `registerForTraitChanges` registrations.
     var traitRegistrations: [TraitChangeRegistration] = []
+    /// Traits set for children with `setOverrideTraitCollection(_:forChild:)`.
+    var childTraitOverrides: [ChildTraitOverride] = []
     /// Whether children get their appearance calls with this controller's (true by default).
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
@@ -100,6 +102,24 @@ open class UIViewController: UIResponder {
 
     /// Called after the controller's traits changed.
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Gives a child controller traits other than this controller's: the traits `collection`
+    /// specifies replace the inherited ones for the child and its views (a split view
+    /// controller making a column compact; a test showing a screen as on another device). Nil
+    /// removes the override. Ignored for a controller that is not a child of this one.
+    open func setOverrideTraitCollection(_ collection: UITraitCollection?, forChild childViewController: UIViewController) {
+        guard children.contains(where: { $0 === childViewController }) else { return }
+        let view = childViewController.viewIfLoaded
+        if let view { view.traitSnapshot = view.subtreeTraits() }
+        childTraitOverrides.removeAll { $0.child == nil || $0.child === childViewController }
+        if let collection { childTraitOverrides.append(ChildTraitOverride(child: childViewController, traits: collection)) }
+        view?.deliverTraitChanges()
+    }
+
+    /// The traits set for a child with `setOverrideTraitCollection(_:forChild:)`, else nil.
+    open func overrideTraitCollection(forChild childViewController: UIViewController) -> UITraitCollection? {
+        childTraitOverrides.first { $0.child === childViewController }?.traits
+    }
 
     /// The appearance the controller's views use whatever their window's is.
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
@@ -526,4 +546,10 @@ open class UIViewController: UIResponder {
     }
 
     override var responderWindow: UIWindow? { loadedView?.window }
+}
+
+/// One child's trait override (the child is held weakly: the override goes with it).
+struct ChildTraitOverride {
+    weak var child: UIViewController?
+    let traits: UITraitCollection
 }

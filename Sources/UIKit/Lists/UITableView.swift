@@ -309,6 +309,8 @@ open class UITableView: UIScrollView {
     private var measured: [Bool] = []
     /// Whether the model must be read again from the data source.
     private var needsReload = true
+    /// The width the rows were last laid out at (-1 before the first layout).
+    private var modelWidth: CGFloat = -1
     private var tableHeaderHeight: CGFloat { tableHeaderView?.frame.height ?? 0 }
 
     /// The number of sections.
@@ -562,6 +564,15 @@ open class UITableView: UIScrollView {
         super.layoutSubviews()
         // Scrolling closes an open row.
         if let swipe, contentOffset != swipe.restingOffset { closeSwipe(animated: true) }
+        // Rows sized themselves at the old width: at a new width they are measured again.
+        if bounds.width != modelWidth {
+            if modelWidth >= 0, !needsReload {
+                needsReload = true
+                for (path, cell) in cellsByPath { retire(cell, at: path) }
+                cellsByPath.removeAll()
+            }
+            modelWidth = bounds.width
+        }
         modelIfNeeded()
         backgroundView?.frame = bounds
         if let header = tableHeaderView {

@@ -40,7 +40,10 @@ enum AppFonts {
         for child in children.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
             let values = try? child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
             if values?.isDirectory == true {
-                guard values?.isSymbolicLink != true, !["xcassets", "lproj"].contains(child.pathExtension) else { continue }
+                guard values?.isSymbolicLink != true, !["xcassets", "lproj"].contains(child.pathExtension),
+                      // Lamina's own resource bundles (beside a test or tool built in place) hold
+                      // its fonts, not the app's.
+                      !child.lastPathComponent.hasPrefix("Lamina_") else { continue }
                 found += fontFiles(in: child, depth: depth + 1)
             } else if ["ttf", "otf", "ttc"].contains(child.pathExtension.lowercased()) {
                 found.append(child)

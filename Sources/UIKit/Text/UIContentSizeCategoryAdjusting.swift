@@ -8,3 +8,5 @@ public protocol UIContentSizeCategoryAdjusting: NSObjectProtocol {
     var adjustsFontForContentSizeCategory: Bool { get set }
 }
 extension UILabel: UIContentSizeCategoryAdjusting {}
+extension UITextField: UIContentSizeCategoryAdjusting {}
+extension UITextView: UIContentSizeCategoryAdjusting {}

@@ -160,6 +160,16 @@ open class UITextField: UIControl, UITextInput {
         }
     }
 
+    /// Whether a Dynamic Type font follows the traits' content size category (false by default).
+    open var adjustsFontForContentSizeCategory = false {
+        didSet { if adjustsFontForContentSizeCategory { adjustFontForContentSize() } }
+    }
+
+    private func adjustFontForContentSize() {
+        guard let adjusted = storedFont.adjusted(for: traitCollection), adjusted.pointSize != storedFont.pointSize else { return }
+        font = adjusted
+    }
+
     /// The text's colour (`label` unless set).
     open var textColor: UIColor? {
         get { storedTextColor }
@@ -303,6 +313,10 @@ open class UITextField: UIControl, UITextInput {
 
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
+        if adjustsFontForContentSizeCategory,
+           previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory {
+            adjustFontForContentSize()
+        }
         if traitCollection.hasDifferentColorAppearance(comparedTo: previousTraitCollection) {
             applyBorderStyle()
             editing.invalidate()

@@ -237,8 +237,23 @@ open class UITextView: UIScrollView, UITextInput {
         scrollRectToVisible(editing.hostRect(target).insetBy(dx: 0, dy: -textContainerInset.bottom), animated: false)
     }
 
+    /// Whether a Dynamic Type font follows the traits' content size category (false by default).
+    open var adjustsFontForContentSizeCategory = false {
+        didSet { if adjustsFontForContentSizeCategory { adjustFontForContentSize() } }
+    }
+
+    private func adjustFontForContentSize() {
+        guard let current = storedFont, let adjusted = current.adjusted(for: traitCollection),
+              adjusted.pointSize != current.pointSize else { return }
+        font = adjusted
+    }
+
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
+        if adjustsFontForContentSizeCategory,
+           previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory {
+            adjustFontForContentSize()
+        }
         if traitCollection.hasDifferentColorAppearance(comparedTo: previousTraitCollection) { editing.invalidate() }
     }
 

@@ -47,6 +47,13 @@ public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
     case rightToLeft = 1
 }
 
+/// Whether the device reports touch pressure (3D Touch).
+public enum UIForceTouchCapability: Int, Sendable {
+    case unknown = 0
+    case unavailable = 1
+    case available = 2
+}
+
 /// The traits of an interface environment: appearance, idiom, scale and size classes.
 ///
 /// Headless Lamina presents one environment: a portrait iPhone in light mode at scale 3,
@@ -71,12 +78,17 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     public let preferredContentSizeCategory: UIContentSizeCategory
     /// Normal or high contrast.
     public let accessibilityContrast: UIAccessibilityContrast
+    /// Whether touches report pressure; `.unknown` in a collection that does not say (and on
+    /// Lamina's screen, which has no pressure).
+    public let forceTouchCapability: UIForceTouchCapability
 
     init(style: UIUserInterfaceStyle = .unspecified, idiom: UIUserInterfaceIdiom = .unspecified, scale: CGFloat = 0,
          horizontal: UIUserInterfaceSizeClass = .unspecified, vertical: UIUserInterfaceSizeClass = .unspecified,
          direction: UITraitEnvironmentLayoutDirection = .unspecified, level: UIUserInterfaceLevel = .unspecified,
-         category: UIContentSizeCategory = .unspecified, contrast: UIAccessibilityContrast = .unspecified) {
+         category: UIContentSizeCategory = .unspecified, contrast: UIAccessibilityContrast = .unspecified,
+         force: UIForceTouchCapability = .unknown) {
         accessibilityContrast = contrast
+        forceTouchCapability = force
         userInterfaceLevel = level
         preferredContentSizeCategory = category
         userInterfaceStyle = style
@@ -123,6 +135,16 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         self.init(level: level)
     }
 
+    /// A collection that specifies only the layout direction.
+    public convenience init(layoutDirection direction: UITraitEnvironmentLayoutDirection) {
+        self.init(direction: direction)
+    }
+
+    /// A collection that specifies only whether touches report pressure.
+    public convenience init(forceTouchCapability capability: UIForceTouchCapability) {
+        self.init(force: capability)
+    }
+
     /// A collection that specifies only the width class.
     public convenience init(horizontalSizeClass sizeClass: UIUserInterfaceSizeClass) {
         self.init(horizontal: sizeClass)
@@ -141,7 +163,9 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         var level = UIUserInterfaceLevel.unspecified
         var category = UIContentSizeCategory.unspecified
         var contrast = UIAccessibilityContrast.unspecified
+        var force = UIForceTouchCapability.unknown
         for traits in traitCollections {
+            if traits.forceTouchCapability != .unknown { force = traits.forceTouchCapability }
             if traits.accessibilityContrast != .unspecified { contrast = traits.accessibilityContrast }
             if traits.preferredContentSizeCategory != .unspecified { category = traits.preferredContentSizeCategory }
             if traits.userInterfaceLevel != .unspecified { level = traits.userInterfaceLevel }
@@ -153,7 +177,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
             if traits.layoutDirection != .unspecified { direction = traits.layoutDirection }
         }
         self.init(style: style, idiom: idiom, scale: scale, horizontal: horizontal, vertical: vertical, direction: direction,
-                  level: level, category: category, contrast: contrast)
+                  level: level, category: category, contrast: contrast, force: force)
     }
 
     /// The traits of the screen: phone, scale 3, compact × regular, left to right, in the
@@ -185,7 +209,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         guard horizontal != horizontalSizeClass else { return self }
         return UITraitCollection(style: userInterfaceStyle, idiom: userInterfaceIdiom, scale: displayScale,
                                  horizontal: horizontal, vertical: verticalSizeClass, direction: layoutDirection,
-                                 level: userInterfaceLevel, category: preferredContentSizeCategory, contrast: accessibilityContrast)
+                                 level: userInterfaceLevel, category: preferredContentSizeCategory, contrast: accessibilityContrast, force: forceTouchCapability)
     }
 
     /// `self` with the level replaced.
@@ -193,7 +217,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         guard level != userInterfaceLevel else { return self }
         return UITraitCollection(style: userInterfaceStyle, idiom: userInterfaceIdiom, scale: displayScale,
                                  horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection,
-                                 level: level, category: preferredContentSizeCategory, contrast: accessibilityContrast)
+                                 level: level, category: preferredContentSizeCategory, contrast: accessibilityContrast, force: forceTouchCapability)
     }
 
     /// `self` with the preferred text size replaced.
@@ -201,7 +225,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         guard category != preferredContentSizeCategory else { return self }
         return UITraitCollection(style: userInterfaceStyle, idiom: userInterfaceIdiom, scale: displayScale,
                                  horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection,
-                                 level: userInterfaceLevel, category: category, contrast: accessibilityContrast)
+                                 level: userInterfaceLevel, category: category, contrast: accessibilityContrast, force: forceTouchCapability)
     }
 
     /// `self` with the appearance replaced (or kept for `.unspecified`).
@@ -209,7 +233,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         guard style != .unspecified, style != userInterfaceStyle else { return self }
         return UITraitCollection(style: style, idiom: userInterfaceIdiom, scale: displayScale,
                                  horizontal: horizontalSizeClass, vertical: verticalSizeClass, direction: layoutDirection,
-                                 level: userInterfaceLevel, category: preferredContentSizeCategory, contrast: accessibilityContrast)
+                                 level: userInterfaceLevel, category: preferredContentSizeCategory, contrast: accessibilityContrast, force: forceTouchCapability)
     }
 
     /// Whether every trait `trait` specifies has the same value here.
@@ -224,6 +248,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         if trait.userInterfaceLevel != .unspecified && trait.userInterfaceLevel != userInterfaceLevel { return false }
         if trait.preferredContentSizeCategory != .unspecified && trait.preferredContentSizeCategory != preferredContentSizeCategory { return false }
         if trait.accessibilityContrast != .unspecified && trait.accessibilityContrast != accessibilityContrast { return false }
+        if trait.forceTouchCapability != .unknown && trait.forceTouchCapability != forceTouchCapability { return false }
         return true
     }
 
@@ -240,7 +265,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
             && other.displayScale == displayScale && other.horizontalSizeClass == horizontalSizeClass
             && other.verticalSizeClass == verticalSizeClass && other.layoutDirection == layoutDirection
             && other.userInterfaceLevel == userInterfaceLevel && other.preferredContentSizeCategory == preferredContentSizeCategory
-            && other.accessibilityContrast == accessibilityContrast
+            && other.accessibilityContrast == accessibilityContrast && other.forceTouchCapability == forceTouchCapability
     }
 
     open override var hash: Int {

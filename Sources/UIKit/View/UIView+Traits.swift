@@ -20,7 +20,12 @@ extension UIView {
     /// `traits` with the owning controller's and this view's appearance overrides applied.
     private func applyingOverrides(to traits: UITraitCollection) -> UITraitCollection {
         var traits = traits
-        if let controller = owningViewController { traits = traits.overriding(style: controller.overrideUserInterfaceStyle) }
+        if let controller = owningViewController {
+            if let override = controller.parent?.overrideTraitCollection(forChild: controller) {
+                traits = UITraitCollection(traitsFrom: [traits, override])
+            }
+            traits = traits.overriding(style: controller.overrideUserInterfaceStyle)
+        }
         // A sheet's content is raised.
         if self is SheetView { traits = traits.overriding(level: .elevated) }
         return limitingContentSize(traits.overriding(style: overrideUserInterfaceStyle))

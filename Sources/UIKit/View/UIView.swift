@@ -44,7 +44,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate {
     /// `registerForTraitChanges` registrations.
     var traitRegistrations: [TraitChangeRegistration] = []
     /// Insets a container gives its child controller's view (a large title's area).
-    var systemSafeAreaInsets: UIEdgeInsets = .zero {
+    package var systemSafeAreaInsets: UIEdgeInsets = .zero {
         didSet { if systemSafeAreaInsets != oldValue { noteSafeAreaChanged() } }
     }
     /// Whether touches are delivered to this view; false makes `hitTest` skip it.

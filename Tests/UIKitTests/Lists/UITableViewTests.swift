@@ -182,6 +182,34 @@ final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
         #expect(table.cellForRow(at: IndexPath(row: 2, section: 0))?.frame.height == 90)
     }
 
+    /// On iOS a self-sizing table made narrower (rotation, Split View) measures its rows again:
+    /// wrapping text takes more lines.
+    @Test func selfSizingRowsAreMeasuredAgainAtANewWidth() {
+        final class WrappingRows: NSObject, UITableViewDataSource {
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "wrap", for: indexPath)
+                var content = cell.defaultContentConfiguration()
+                content.text = "A row whose text is long enough to wrap onto more lines when the table gets narrow."
+                cell.contentConfiguration = content
+                return cell
+            }
+        }
+        let source = WrappingRows()
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 1000, height: 600), style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "wrap")
+        table.dataSource = source
+        table.layoutIfNeeded()
+        let wide = table.rectForRow(at: IndexPath(row: 0, section: 0)).height
+        table.frame.size.width = 200
+        table.layoutIfNeeded()
+        let narrow = table.rectForRow(at: IndexPath(row: 0, section: 0))
+        #expect(narrow.width == 200)
+        #expect(narrow.height > wide * 2, "measured again at 200 points: \(narrow.height) against \(wide) at 1000")
+        let cell = table.cellForRow(at: IndexPath(row: 0, section: 0))
+        #expect(cell?.frame.height == narrow.height)
+    }
+
     @Test func aTapHighlightsThenSelectsAndMovesTheSelection() {
         withWindow { window, _ in
             let rows = Rows([20])
