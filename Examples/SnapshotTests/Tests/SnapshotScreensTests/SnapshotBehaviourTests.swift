@@ -47,12 +47,12 @@ import UIKit
     @Test func aOnePixelChangeFailsAndWritesTheThreeImages() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let strategy = Snapshotting<UIView, UIImage>.image(traits: .init(displayScale: 1))
-        let first = verifySnapshot(of: square(.systemGreen), as: strategy, named: "square", snapshotDirectory: folder.path,
+        let first = verifySnapshot(of: square(.systemGreen), as: strategy, named: "square", record: .missing, snapshotDirectory: folder.path,
                                    testName: "onePixel()")
         #expect(first?.hasPrefix("No reference was found on disk. Automatically recorded snapshot") == true)
         let reference = folder.appendingPathComponent("onePixel.square.png")
         let recorded = try Data(contentsOf: reference)
-        #expect(verifySnapshot(of: square(.systemGreen), as: strategy, named: "square", snapshotDirectory: folder.path,
+        #expect(verifySnapshot(of: square(.systemGreen), as: strategy, named: "square", record: .missing, snapshotDirectory: folder.path,
                                testName: "onePixel()") == nil, "the same view matches its reference")
 
         let failure = try #require(verifySnapshot(of: square(.systemGreen, dot: .systemRed), as: strategy, named: "square",
@@ -102,9 +102,9 @@ import UIKit
     @Test func filesGoWhereTheLibraryPutsThem() throws {
         let base = URL(fileURLWithPath: "/tmp/lamina-snapshot-naming")
         defer { try? FileManager.default.removeItem(at: base) }
-        _ = verifySnapshot(of: "a", as: .lines, file: "/tmp/lamina-snapshot-naming/LoginTests.swift", testName: "testLogin()")
-        _ = verifySnapshot(of: "b", as: .lines, file: "/tmp/lamina-snapshot-naming/LoginTests.swift", testName: "testLogin()")
-        _ = verifySnapshot(of: "c", as: .lines, named: "dark mode", file: "/tmp/lamina-snapshot-naming/LoginTests.swift",
+        _ = verifySnapshot(of: "a", as: .lines, record: .missing, file: "/tmp/lamina-snapshot-naming/LoginTests.swift", testName: "testLogin()")
+        _ = verifySnapshot(of: "b", as: .lines, record: .missing, file: "/tmp/lamina-snapshot-naming/LoginTests.swift", testName: "testLogin()")
+        _ = verifySnapshot(of: "c", as: .lines, named: "dark mode", record: .missing, file: "/tmp/lamina-snapshot-naming/LoginTests.swift",
                            testName: "testLogin()")
         let folder = base.appendingPathComponent("__Snapshots__/LoginTests")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -130,7 +130,7 @@ import UIKit
         }
         let gray = UIColor(red: 128 / 255, green: 128 / 255, blue: 128 / 255, alpha: 1)
         let nearGray = UIColor(red: 130 / 255, green: 128 / 255, blue: 128 / 255, alpha: 1)
-        _ = verifySnapshot(of: image(gray), as: .image, named: "gray", snapshotDirectory: folder.path, testName: "t()")
+        _ = verifySnapshot(of: image(gray), as: .image, named: "gray", record: .missing, snapshotDirectory: folder.path, testName: "t()")
 
         // One pixel of a hundred, three colour bytes of four hundred, changed completely.
         let odd = image(gray, oddPixel: .black)
@@ -140,7 +140,7 @@ import UIKit
 
         // A colour two steps away everywhere (ΔE₉₄ ≈ 0.7): perceptually equal at 98 %, not byte for byte.
         let near = image(nearGray)
-        #expect(verifySnapshot(of: near, as: .image, named: "gray", snapshotDirectory: folder.path, testName: "t()") != nil)
+        #expect(verifySnapshot(of: near, as: .image, named: "gray", record: .missing, snapshotDirectory: folder.path, testName: "t()") != nil)
         #expect(verifySnapshot(of: near, as: .image(perceptualPrecision: 0.98), named: "gray", snapshotDirectory: folder.path,
                                testName: "t()") == nil)
         let black = verifySnapshot(of: odd, as: .image(precision: 1, perceptualPrecision: 0.98), named: "gray",
@@ -163,7 +163,7 @@ import UIKit
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let probe = Probe()
-        _ = verifySnapshot(of: probe as UIViewController, as: .image(on: .iPhoneSe), snapshotDirectory: folder.path, testName: "se()")
+        _ = verifySnapshot(of: probe as UIViewController, as: .image(on: .iPhoneSe), record: .missing, snapshotDirectory: folder.path, testName: "se()")
         #expect(probe.calls.prefix(2) == ["viewWillAppear", "viewDidAppear"])
         #expect(probe.insets == UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
         #expect(probe.traits?.horizontalSizeClass == .compact && probe.traits?.verticalSizeClass == .regular)
@@ -172,7 +172,7 @@ import UIKit
         #expect(se.width == 640 && se.height == 1136, "iPhone SE: 320 × 568 points at 2×")
 
         let pad = Probe()
-        _ = verifySnapshot(of: pad as UIViewController, as: .image(on: .iPadPro11), snapshotDirectory: folder.path, testName: "pad()")
+        _ = verifySnapshot(of: pad as UIViewController, as: .image(on: .iPadPro11), record: .missing, snapshotDirectory: folder.path, testName: "pad()")
         #expect(pad.insets == UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
         #expect(pad.traits?.horizontalSizeClass == .regular && pad.traits?.userInterfaceIdiom == .pad)
         let padImage = try pixels(ofPNG: folder.appendingPathComponent("pad.1.png"))
