@@ -58,7 +58,20 @@ func runSnapshot(_ arguments: [String]) {
                               snapshotDirectory: folder.path, testName: "bench") != nil { fail("the tolerant snapshot did not match") }
         })
     }
-    print(String(format: "snapshot_exact     median %7.1f ms  (%d samples)", median(exact), exact.count))
+    // Where an exact snapshot's time goes.
+    var render: [Double] = [], decode: [Double] = [], compare: [Double] = [], encode: [Double] = []
+    let stored = (try? Data(contentsOf: folder.appendingPathComponent("bench.screen.png"))) ?? Data()
+    for _ in 0..<(quick ? 3 : 9) {
+        var image: UIImage?
+        render.append(milliseconds { exactStrategy.snapshot(BenchScreen.make()).run { image = $0 } })
+        var reference: UIImage?
+        decode.append(milliseconds { reference = exactStrategy.diffing.fromData(stored) })
+        compare.append(milliseconds { _ = exactStrategy.diffing.diff(reference!, image!) })
+        encode.append(milliseconds { _ = exactStrategy.diffing.toData(image!) })
+    }
+    print(String(format: "snapshot_exact     median %7.1f ms  (%d samples): show and draw %.1f, read reference %.1f, compare %.1f"
+                 + " (recording: encode %.1f)", median(exact), exact.count, median(render), median(decode), median(compare),
+                 median(encode)))
     print(String(format: "snapshot_tolerant  median %7.1f ms  (%d samples)  %.2f× exact", median(tolerant), tolerant.count,
                  median(tolerant) / median(exact)))
 

@@ -109,10 +109,18 @@ public func verifySnapshot<Value, Format>(
         } catch {
             return "The snapshot folder \(directory.path) cannot be made: \(error.localizedDescription)"
         }
-        let data = snapshotting.diffing.toData(snapshot)
+        // Encoded only to record or to leave a failure behind: comparing reads the reference.
+        var encoded: Data?
+        func data() -> Data {
+            if let encoded { return encoded }
+            let made = snapshotting.diffing.toData(snapshot)
+            encoded = made
+            return made
+        }
         func recordReference() throws {
-            try data.write(to: reference)
-            RendererSidecar.note(reference)
+            let bytes = data()
+            try bytes.write(to: reference)
+            RendererSidecar.note(reference, data: bytes, snapshot: snapshot)
         }
         if mode == .all {
             try recordReference()
@@ -143,7 +151,8 @@ public func verifySnapshot<Value, Format>(
         } catch {
             return "The reference \(reference.path) cannot be read: \(error.localizedDescription)"
         }
-        if stored == data { return nil }
+        // The same pixels as recorded, in the same file: no need to read the PNG.
+        if RendererSidecar.matches(reference, stored: stored, snapshot: snapshot) { return nil }
         let referenceValue = snapshotting.diffing.fromData(stored)
         if let unreadable = referenceValue as? SnapshotRefusal {
             return "\(unreadable.refusalMessage) \(reference.path) is truncated or not in the snapshot's format; "
@@ -155,7 +164,7 @@ public func verifySnapshot<Value, Format>(
         let failures = SnapshotFiles.failureFolder.appendingPathComponent(fileName)
         try fileManager.createDirectory(at: failures, withIntermediateDirectories: true)
         let failed = failures.appendingPathComponent(reference.lastPathComponent)
-        try data.write(to: failed)
+        try data().write(to: failed)
         var written = ["failure": failed.path]
         for attachment in attachments {
             guard let role = attachment.name, role != "failure" else { continue }

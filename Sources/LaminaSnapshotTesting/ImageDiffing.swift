@@ -100,7 +100,8 @@ enum ImageComparison {
             return "Newly-taken snapshot@\(snapshot.size) does not match reference@\(reference.size)."
         }
         let a = old.pixels, b = new.pixels
-        if a == b { return nil }
+        let same = a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        if same { return nil }
         if precision >= 1, perceptualPrecision >= 1 { return "Newly-taken snapshot does not match reference." }
         let pixelCount = old.width * old.height
         if perceptualPrecision < 1 {

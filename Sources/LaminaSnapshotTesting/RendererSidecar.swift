@@ -1,29 +1,57 @@
 import CoreGraphics
 import Foundation
+import UIKit
 
-/// `.lamina-renderer` beside the references of a test file: which renderer version recorded
-/// each reference, one `name version` line per file, sorted. A reference that stops matching
-/// after the renderer changed then says so.
+/// `.lamina-renderer` beside the references of a test file, one line per reference, sorted:
+/// `name version [file-digest pixel-digest]` — which renderer version recorded it and, for
+/// images, digests of the file's bytes and of its pixels. A reference that stops matching
+/// after the renderer changed says so; a snapshot whose pixels have the recorded digest, of a
+/// file that still has its recorded digest, matches without the PNG being read.
 enum RendererSidecar {
     static let fileName = ".lamina-renderer"
     private static let lock = NSLock()
 
-    /// Notes that `reference` was just recorded by this renderer.
-    static func note(_ reference: URL) {
+    struct Entry: Equatable {
+        var version: Int
+        var fileDigest: UInt64?
+        var pixelDigest: UInt64?
+    }
+
+    /// Notes that `reference` was just recorded, from `data`, by this renderer.
+    static func note(_ reference: URL, data: Data, snapshot: Any) {
+        let entry = Entry(version: RendererVersion.current, fileDigest: (snapshot as? UIImage).map { _ in Digest.of(data) },
+                          pixelDigest: (snapshot as? UIImage).flatMap(Digest.of(image:)))
         lock.withLock {
             let sidecar = reference.deletingLastPathComponent().appendingPathComponent(fileName)
             var entries = read(sidecar)
-            guard entries[reference.lastPathComponent] != RendererVersion.current else { return }
-            entries[reference.lastPathComponent] = RendererVersion.current
-            let text = entries.keys.sorted().map { "\($0) \(entries[$0]!)\n" }.joined()
+            guard entries[reference.lastPathComponent] != entry else { return }
+            entries[reference.lastPathComponent] = entry
+            let text = entries.keys.sorted().map { name in
+                let e = entries[name]!
+                if let file = e.fileDigest, let pixels = e.pixelDigest {
+                    return "\(name) \(e.version) \(String(file, radix: 16)) \(String(pixels, radix: 16))\n"
+                }
+                return "\(name) \(e.version)\n"
+            }.joined()
             try? Data(text.utf8).write(to: sidecar, options: .atomic)
         }
+    }
+
+    /// Whether `snapshot` certainly has the pixels of the reference whose bytes are `stored`:
+    /// the sidecar recorded this renderer's digests for exactly these bytes, and the snapshot's
+    /// pixels have the recorded digest.
+    static func matches(_ reference: URL, stored: Data, snapshot: Any) -> Bool {
+        guard let image = snapshot as? UIImage else { return false }
+        let sidecar = reference.deletingLastPathComponent().appendingPathComponent(fileName)
+        guard let entry = lock.withLock({ read(sidecar)[reference.lastPathComponent] }), entry.version == RendererVersion.current,
+              let file = entry.fileDigest, let pixels = entry.pixelDigest else { return false }
+        return Digest.of(stored) == file && Digest.of(image: image) == pixels
     }
 
     /// A sentence for a failure whose reference another renderer version recorded, else nil.
     static func mismatchNote(for reference: URL) -> String? {
         let sidecar = reference.deletingLastPathComponent().appendingPathComponent(fileName)
-        let recorded = lock.withLock { read(sidecar)[reference.lastPathComponent] }
+        let recorded = lock.withLock { read(sidecar)[reference.lastPathComponent]?.version }
         guard let recorded, recorded != RendererVersion.current else { return nil }
         return """
         The reference was recorded by Lamina renderer \(recorded); this is renderer \(RendererVersion.current), \
@@ -32,13 +60,47 @@ enum RendererSidecar {
         """
     }
 
-    private static func read(_ sidecar: URL) -> [String: Int] {
+    private static func read(_ sidecar: URL) -> [String: Entry] {
         guard let text = try? String(contentsOf: sidecar, encoding: .utf8) else { return [:] }
-        var entries: [String: Int] = [:]
+        var entries: [String: Entry] = [:]
         for line in text.split(separator: "\n") {
-            guard let space = line.lastIndex(of: " "), let version = Int(line[line.index(after: space)...]) else { continue }
-            entries[String(line[..<space])] = version
+            let fields = line.split(separator: " ")
+            guard fields.count >= 2, let version = Int(fields[1]) else { continue }
+            var entry = Entry(version: version)
+            if fields.count == 4 {
+                entry.fileDigest = UInt64(fields[2], radix: 16)
+                entry.pixelDigest = UInt64(fields[3], radix: 16)
+            }
+            entries[String(fields[0])] = entry
         }
         return entries
+    }
+}
+
+/// A 64-bit digest of bytes, eight at a time (multiply–xorshift mixing): fast enough to run on
+/// every snapshot, and not a cryptographic hash.
+enum Digest {
+    static func of(_ data: Data) -> UInt64 {
+        data.withUnsafeBytes { of($0) }
+    }
+
+    static func of(image: UIImage) -> UInt64? {
+        guard let cgImage = image.cgImage else { return nil }
+        return cgImage.pixels.withUnsafeBytes { of($0) } ^ UInt64(cgImage.width) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+        let words = bytes.count / 8
+        var i = 0
+        while i < words {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            i += 1
+        }
+        for j in (words * 8)..<bytes.count {
+            hash = (hash ^ UInt64(bytes[j])) &* 0xC4CE_B9FE_1A85_EC53
+        }
+        return hash ^ (hash >> 29)
     }
 }

@@ -100,8 +100,15 @@ enum SnapshotHost {
         let window = UIWindow(frame: CGRect(origin: .zero, size: size))
         window.systemSafeAreaInsets = safeArea
         let parent = UIViewController()
+        // A child of another controller is lent to the snapshot and given back as it was.
         let home = controller.parent
-        if home != nil { controller.removeFromParent() }
+        let viewHome = controller.viewIfLoaded?.superview.map { ($0, $0.subviews.firstIndex(of: controller.view) ?? 0) }
+        let viewFrame = controller.viewIfLoaded?.frame
+        let viewMask = controller.viewIfLoaded?.autoresizingMask
+        if home != nil {
+            controller.willMove(toParent: nil)
+            controller.removeFromParent()
+        }
         parent.addChild(controller)
         parent.view.addSubview(controller.view)
         controller.view.frame = parent.view.bounds
@@ -123,7 +130,13 @@ enum SnapshotHost {
         controller.removeFromParent()
         window.isHidden = true
         window.rootViewController = nil
-        if let home { home.addChild(controller) }
+        if let home {
+            home.addChild(controller)
+            if let (superview, index) = viewHome { superview.insertSubview(controller.view, at: min(index, superview.subviews.count)) }
+            if let viewFrame { controller.view.frame = viewFrame }
+            if let viewMask { controller.view.autoresizingMask = viewMask }
+            controller.didMove(toParent: home)
+        }
         previousKey?.makeKey()
         CATransaction.flush()
     }

@@ -131,8 +131,29 @@ public final class CGContext {
     /// owns its own copy of the pixels).
     public func makeImage() -> CGImage? {
         gray?.load(into: bitmap, DeviceRect(x0: 0, y0: 0, x1: width, y1: height))
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let l = layout
+        #if _endian(little)
+        if l == .rgba {
+            // The canonical layout: whole pixels at a time, each colour byte clamped to alpha.
+            let count = width * height
+            let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
+                let words = UnsafeMutableRawPointer(out.baseAddress!)
+                for y in 0..<height {
+                    let row = UnsafeRawPointer(bitmap.row(y))
+                    let base = y * width * 4
+                    for x in 0..<width {
+                        let w = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                        let a = w >> 24
+                        let r = Swift.min(w & 0xFF, a), g = Swift.min((w >> 8) & 0xFF, a), b = Swift.min((w >> 16) & 0xFF, a)
+                        words.storeBytes(of: r | g << 8 | b << 16 | a << 24, toByteOffset: base + x * 4, as: UInt32.self)
+                    }
+                }
+                initialized = count * 4
+            }
+            return CGImage(width: width, height: height, pixels: pixels, isOpaque: false)
+        }
+        #endif
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
                 let row = bitmap.row(y)

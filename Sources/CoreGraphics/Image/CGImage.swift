@@ -59,6 +59,26 @@ extension CGImage {
         wordsLock.lock()
         defer { wordsLock.unlock() }
         if let cached = cachedWords, cached.layout == layout { return (cached.words, cached.opaque) }
+        #if _endian(little)
+        // Whole pixels at a time: each byte of the stored R G B A word moved to its place.
+        let count = width * height
+        var alphas: UInt32 = 0xFF
+        let (red, green, blue, alpha) = (UInt32(layout.red * 8), UInt32(layout.green * 8), UInt32(layout.blue * 8), UInt32(layout.alpha * 8))
+        let identity = layout.red == 0 && layout.green == 1 && layout.blue == 2 && layout.alpha == 3
+        let packed = [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
+            pixels.withUnsafeBytes { raw in
+                for i in 0..<count {
+                    let w = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                    alphas &= w >> 24
+                    out[i] = identity ? w
+                        : (w & 0xFF) << red | ((w >> 8) & 0xFF) << green | ((w >> 16) & 0xFF) << blue | (w >> 24) << alpha
+                }
+            }
+            initialized = count
+        }
+        cachedWords = (layout, packed, alphas == 0xFF)
+        return (packed, alphas == 0xFF)
+        #else
         var opaque = true
         var words = [UInt32](repeating: 0, count: width * height)
         pixels.withUnsafeBufferPointer { p in
@@ -77,6 +97,7 @@ extension CGImage {
         }
         cachedWords = (layout, words, opaque)
         return (words, opaque)
+        #endif
     }
 }
 

@@ -234,6 +234,82 @@ import UIKit
         #expect(timedOut?.hasPrefix("Exceeded timeout of 0.05 seconds waiting for snapshot.") == true)
     }
 
+    @Test func aThrowingValueFailsTheAssertionWithItsError() {
+        struct NotReady: Error, LocalizedError { var errorDescription: String? { "the fixture is not ready" } }
+        func makeView() throws -> UIView { throw NotReady() }
+        let failure = verifySnapshot(of: try makeView(), as: .image, snapshotDirectory: folder.path, testName: "throws()")
+        #expect(failure == "The snapshot could not be taken: the fixture is not ready")
+    }
+
+    /// A controller that animates as it appears is drawn as the animation ends: the image holds
+    /// the layers' model values, as on the simulator.
+    @Test func animationsStartedWhileShowingAreDrawnSettled() throws {
+        final class Fading: UIViewController {
+            let box = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                view.backgroundColor = .white
+                box.backgroundColor = .black
+                view.addSubview(box)
+            }
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                UIView.animate(withDuration: 2) { self.box.alpha = 0.5 }
+            }
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = verifySnapshot(of: Fading() as UIViewController, as: .image(size: CGSize(width: 10, height: 10), traits: .init(displayScale: 1)),
+                           record: .all, snapshotDirectory: folder.path, testName: "fade()")
+        let drawn = try pixels(ofPNG: folder.appendingPathComponent("fade.1.png"))
+        #expect((127...128).contains(Int(drawn.bytes[0])), "black at alpha 0.5 over white: \(drawn.bytes[0])")
+    }
+
+    /// Nothing the test owns is lost: a view goes back into its superview at its place and
+    /// frame, a child controller back to its parent.
+    @Test func aSnapshottedViewOrChildGoesBackWhereItWas() {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let first = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let shown = square(.blue)
+        shown.frame.origin = CGPoint(x: 30, y: 40)
+        let last = UIView()
+        [first, shown, last].forEach(container.addSubview)
+        _ = verifySnapshot(of: shown, as: .image, record: .all, snapshotDirectory: folder.path, testName: "view()")
+        #expect(container.subviews == [first, shown, last])
+        #expect(shown.frame == CGRect(x: 30, y: 40, width: 20, height: 20))
+
+        let root = UIViewController()
+        let navigation = UINavigationController(rootViewController: root)
+        navigation.view.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+        navigation.view.layoutIfNeeded()
+        let frame = root.view.frame
+        _ = verifySnapshot(of: root, as: .image(on: .iPhoneSe), record: .all, snapshotDirectory: folder.path, testName: "child()")
+        #expect(root.parent === navigation && navigation.viewControllers == [root])
+        #expect(root.view.superview != nil && root.view.frame == frame)
+    }
+
+    /// The sidecar's digests only ever shortcut a match of the very file they were recorded
+    /// for: a reference replaced behind its back (a merge, another tool) is read and compared.
+    @Test func aReplacedReferenceIsComparedNotTrustedFromTheSidecar() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let strategy = Snapshotting<UIView, UIImage>.image(traits: .init(displayScale: 1))
+        _ = verifySnapshot(of: square(.systemGreen), as: strategy, named: "s", record: .all, snapshotDirectory: folder.path, testName: "r()")
+        let sidecar = try String(contentsOf: folder.appendingPathComponent(".lamina-renderer"), encoding: .utf8)
+        #expect(sidecar.split(separator: " ").count == 4, "version and the file's and pixels' digests: \(sidecar)")
+        #expect(verifySnapshot(of: square(.systemGreen), as: strategy, named: "s", snapshotDirectory: folder.path, testName: "r()") == nil)
+        let red = try #require(UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20), format: {
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = 1
+            return format
+        }()).image { context in
+            UIColor.systemRed.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
+        }.pngData())
+        try red.write(to: folder.appendingPathComponent("r.s.png"))
+        #expect(verifySnapshot(of: square(.systemGreen), as: strategy, named: "s", snapshotDirectory: folder.path, testName: "r()")?
+                    .hasPrefix("Snapshot \"s\" does not match reference.") == true)
+    }
+
     @Test func shardsSplitTestsWithoutOverlap() throws {
         let names = (0..<500).map { "test\($0)()" }
         let shards = try (0..<3).map { try #require(Shard(index: $0, count: 3)) }
