@@ -15,6 +15,15 @@ enum SnapshotHost {
         PinnedFonts.pin()
         let size = config.size ?? view.frame.size
         if let refusal = refusal(for: size) { return refusal }
+        return lending(view, at: size) { host in
+            show(host, size: size, safeArea: config.safeArea, traits: merged(config.traits, traits),
+                 drawHierarchyInKeyWindow: drawHierarchyInKeyWindow, drawing: view)
+        }
+    }
+
+    /// Runs `body` with `view` at `size` in a new controller's view, then puts the view back
+    /// into its superview, at its index and frame.
+    static func lending<Result>(_ view: UIView, at size: CGSize, _ body: (UIViewController) -> Result) -> Result {
         let home = view.superview.map { ($0, $0.subviews.firstIndex(of: view) ?? 0) }
         let frame = view.frame
         let host = UIViewController()
@@ -26,8 +35,7 @@ enum SnapshotHost {
             view.frame = frame
             if let (superview, index) = home { superview.insertSubview(view, at: min(index, superview.subviews.count)) }
         }
-        return show(host, size: size, safeArea: config.safeArea, traits: merged(config.traits, traits),
-                    drawHierarchyInKeyWindow: drawHierarchyInKeyWindow, drawing: view)
+        return body(host)
     }
 
     static func image(of controller: UIViewController, config: ViewImageConfig, traits: UITraitCollection,

@@ -50,20 +50,11 @@ extension Snapshotting where Value == UIView, Format == String {
     public static func recursiveDescription(size: CGSize? = nil, traits: UITraitCollection = .init()) -> Snapshotting {
         SimplySnapshotting<String>.lines.pullback { view in
             onMain {
-                let host = UIViewController()
                 let shownSize = size ?? view.frame.size
-                let home = view.superview.map { ($0, $0.subviews.firstIndex(of: view) ?? 0) }
-                let frame = view.frame
-                host.view.frame = CGRect(origin: .zero, size: shownSize)
-                view.frame = CGRect(origin: .zero, size: shownSize)
-                host.view.addSubview(view)
-                defer {
-                    view.removeFromSuperview()
-                    view.frame = frame
-                    if let (superview, index) = home { superview.insertSubview(view, at: min(index, superview.subviews.count)) }
-                }
-                return SnapshotHost.withShown(host, config: ViewImageConfig(size: shownSize, traits: traits), traits: .init()) {
-                    ViewDescription.recursive(view)
+                return SnapshotHost.lending(view, at: shownSize) { host in
+                    SnapshotHost.withShown(host, config: ViewImageConfig(size: shownSize, traits: traits), traits: .init()) {
+                        ViewDescription.recursive(view)
+                    }
                 }
             }
         }
