@@ -114,7 +114,8 @@ import Glibc
     }
 
     /// Stroking 100,000 cubics in a fresh process: its peak memory grows by less than 20 MB, where
-    /// holding the whole outline took 59 MB. The path itself is 6 MB.
+    /// holding the whole outline took 59 MB. The path itself is 6 MB. Under AddressSanitizer, whose
+    /// quarantine keeps up to 256 MB of freed memory resident, only the drawing is checked.
     @Test func aHundredThousandCurvesStrokeInBoundedMemory() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             func peakKilobytes() -> Int {
@@ -139,7 +140,8 @@ import Glibc
             context.strokePath()
             let grown = peakKilobytes() - before
             FileHandle.standardError.write("peak memory grew by \(grown) KB\n".data(using: .utf8)!)
-            guard grown < 20_000 else { exit(1) }
+            let addressSanitized = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+            guard grown < 20_000 || addressSanitized else { exit(1) }
             // The stroke was drawn: the middle row is painted.
             let data = context.data!.assumingMemoryBound(to: UInt8.self)
             guard data[(250 * context.bytesPerRow) + 250 * 4 + 3] == 255 else { exit(2) }
