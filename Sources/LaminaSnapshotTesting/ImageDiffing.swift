@@ -148,12 +148,13 @@ enum ImageComparison {
         let width = max(old.width, new.width), height = max(old.height, new.height)
         guard width > 0, height > 0 else { return nil }
         var out = [UInt8](repeating: 0, count: width * height * 4)
+        let oldPixels = old.pixels, newPixels = new.pixels
         for y in 0..<height {
             for x in 0..<width {
                 let o = (y * width + x) * 4
                 for c in 0..<3 {
-                    let p = y < old.height && x < old.width ? Int(old.pixels[(y * old.width + x) * 4 + c]) : 0
-                    let q = y < new.height && x < new.width ? Int(new.pixels[(y * new.width + x) * 4 + c]) : 0
+                    let p = y < old.height && x < old.width ? Int(oldPixels[(y * old.width + x) * 4 + c]) : 0
+                    let q = y < new.height && x < new.width ? Int(newPixels[(y * new.width + x) * 4 + c]) : 0
                     out[o + c] = UInt8(abs(p - q))
                 }
                 out[o + 3] = 255

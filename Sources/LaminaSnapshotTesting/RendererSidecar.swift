@@ -77,30 +77,60 @@ enum RendererSidecar {
     }
 }
 
-/// A 64-bit digest of bytes, eight at a time (multiply–xorshift mixing): fast enough to run on
-/// every snapshot, and not a cryptographic hash.
+/// A 64-bit digest of bytes, eight at a time in four independent lanes (multiply–xorshift
+/// mixing): fast enough to run on every snapshot, and not a cryptographic hash.
 enum Digest {
     static func of(_ data: Data) -> UInt64 {
         data.withUnsafeBytes { of($0) }
     }
 
+    /// The digest of the image's pixels as it stores them, and of the order they are stored
+    /// in: the same image made the same way has the same digest. (Another order gives another
+    /// digest; a sidecar's digests that do not match only mean the images are compared
+    /// pixel by pixel.)
     static func of(image: UIImage) -> UInt64? {
         guard let cgImage = image.cgImage else { return nil }
-        return cgImage.pixels.withUnsafeBytes { of($0) } ^ UInt64(cgImage.width) &* 0x9E37_79B9_7F4A_7C15
+        return cgImage.withStoredPixels { bytes, order in
+            of(bytes) ^ UInt64(order.red | order.green << 2 | order.blue << 4 | order.alpha << 6) &* 0xC2B2_AE3D_27D4_EB4F
+        } ^ UInt64(cgImage.width) &* 0x9E37_79B9_7F4A_7C15
     }
 
     static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
-        let words = bytes.count / 8
-        var i = 0
-        while i < words {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            i += 1
-        }
-        for j in (words * 8)..<bytes.count {
+        var hash = lanes(bytes)
+        for j in (bytes.count / 8 * 8)..<bytes.count {
             hash = (hash ^ UInt64(bytes[j])) &* 0xC4CE_B9FE_1A85_EC53
         }
         return hash ^ (hash >> 29)
+    }
+
+    /// The whole eight-byte words of `bytes`, each read little-endian, mixed in four lanes (so
+    /// the multiplies overlap) and then together.
+    private static func lanes(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h0: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count), h1: UInt64 = 0x1319_8A2E_0370_7344
+        var h2: UInt64 = 0xA409_3822_299F_31D0, h3: UInt64 = 0x082E_FA98_EC4E_6C89
+        @inline(__always) func mix(_ hash: inout UInt64, _ word: UInt64) {
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+        }
+        @inline(__always) func word(_ i: Int) -> UInt64 {
+            bytes.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self).littleEndian
+        }
+        let words = bytes.count / 8
+        var i = 0
+        while i + 4 <= words {
+            mix(&h0, word(i))
+            mix(&h1, word(i + 1))
+            mix(&h2, word(i + 2))
+            mix(&h3, word(i + 3))
+            i += 4
+        }
+        while i < words {
+            mix(&h0, word(i))
+            i += 1
+        }
+        mix(&h0, h1)
+        mix(&h0, h2)
+        mix(&h0, h3)
+        return h0
     }
 }

@@ -41,29 +41,27 @@ extension CGContext {
         state.clipRect = state.clipRect.intersection(DeviceRect(covering: bounds.rect)).intersection(surface)
         let sampler = ImageSampler(image: mask, layout: .rgba, pixelToImage: pixelToImage,
                                    bilinear: state.interpolationQuality != .none, tiled: false, alpha: 1)
-        var values = [UInt8](repeating: 0, count: width * height)
         let region = state.clipRect
-        if !region.isEmpty {
+        sourceWords.reserve(region.width)
+        bandWords.reserve((region.width + 3) / 4)
+        let words = sourceWords.pointer
+        let bytes = UnsafeMutableRawPointer(bandWords.pointer).assumingMemoryBound(to: UInt8.self)
+        let luminance = sampler.isOpaque
+        let combined = ClipMask(region: region, previous: state.clipMask) { writer in
+            guard !region.isEmpty else { return }
             rasterizer.reset(region: region)
             rasterizer.addPolygon(corners)
-            sourceWords.reserve(region.width)
-            let words = sourceWords.pointer
-            let luminance = sampler.isOpaque
             rasterizer.forEachRow(rule: .winding, antialias: antialias) { y, x0, coverage in
                 sampler.fetch(y: y, x0: x0, into: words, count: coverage.count)
-                let offset = y * width + x0
                 for i in 0..<coverage.count {
                     let w = words[i]
                     let level: Float = luminance
                         ? 0.299 * Float(w & 0xFF) + 0.587 * Float((w >> 8) & 0xFF) + 0.114 * Float((w >> 16) & 0xFF)
                         : Float(w >> 24)
-                    values[offset + i] = PixelMath.byte(level * coverage[i])
+                    bytes[i] = PixelMath.byte(level * coverage[i])
                 }
+                writer.multiply(y, x0, UnsafeBufferPointer(start: bytes, count: coverage.count))
             }
-        }
-        let combined = state.clipMask.map { ClipMask(copying: $0) } ?? ClipMask(width: width, height: height, fill: 255)
-        for i in 0..<combined.values.count {
-            combined.values[i] = UInt8((UInt16(combined.values[i]) * UInt16(values[i]) + 127) / 255)
         }
         state.clipMask = combined
     }
@@ -104,17 +102,14 @@ extension CGContext {
             return
         }
         state.clipRect = state.clipRect.intersection(DeviceRect(covering: pathBounds)).intersection(surface)
-        // Rasterize the path's coverage and multiply it into the mask.
-        let mask = state.clipMask.map { ClipMask(copying: $0) } ?? ClipMask(width: width, height: height, fill: 255)
-        // Only the clip rectangle matters from here on (nothing draws outside it): the
-        // coverage is worked out, and multiplied into the mask, there alone.
+        // Rasterize the path's coverage and multiply it into the mask, within the clip
+        // rectangle alone (nothing draws outside it).
         let region = state.clipRect
+        let previous = state.clipMask
         guard !region.isEmpty else {
-            state.clipMask = mask
+            state.clipMask = ClipMask(region: region, previous: previous) { _ in }
             return
         }
-        let regionWidth = region.x1 - region.x0
-        var coverageMask = [UInt8](repeating: 0, count: regionWidth * (region.y1 - region.y0))
         rasterizer.reset(region: region)
         let contours = PathFlattener(tolerance: CGContext.flatteningTolerance).contours(path.elements, transform: .identity)
         guard contours.allSatisfy({ $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else {
@@ -124,18 +119,15 @@ extension CGContext {
             return
         }
         for contour in contours { rasterizer.addPolygon(contour.points) }
-        rasterizer.forEachRow(rule: rule, antialias: antialias) { y, x0, coverage in
-            let offset = (y - region.y0) * regionWidth + (x0 - region.x0)
-            for i in 0..<coverage.count { coverageMask[offset + i] = PixelMath.byte(coverage[i] * 255) }
-        }
-        mask.values.withUnsafeMutableBufferPointer { values in
-            coverageMask.withUnsafeBufferPointer { cover in
-                for y in region.y0..<region.y1 {
-                    let row = y * width, local = (y - region.y0) * regionWidth - region.x0
-                    for x in region.x0..<region.x1 {
-                        values[row + x] = UInt8((UInt16(values[row + x]) * UInt16(cover[local + x]) + 127) / 255)
-                    }
-                }
+        sourceWords.reserve((region.width + 3) / 4)
+        let bytes = UnsafeMutableRawPointer(sourceWords.pointer).assumingMemoryBound(to: UInt8.self)
+        let mask = ClipMask(region: region, previous: previous) { writer in
+            rasterizer.forEachRow(rule: rule, antialias: antialias, run: { y, x0, count, value in
+                writer.multiply(y, x0, count: count, value: PixelMath.byte(value * 255))
+                return true
+            }) { y, x0, coverage in
+                for i in 0..<coverage.count { bytes[i] = PixelMath.byte(coverage[i] * 255) }
+                writer.multiply(y, x0, UnsafeBufferPointer(start: bytes, count: coverage.count))
             }
         }
         state.clipMask = mask

@@ -37,6 +37,11 @@ extension CGContext {
                 return
             }
             writingPixels(region) {
+                if case .solid(let color) = paint {
+                    // Whole spans inside, per-pixel work only at the edges.
+                    fillPixelRect(rect, solid: SolidColor(color, alphaIndex: target.layout.alpha), clip: region)
+                    return
+                }
                 if case .gradient(let sampler) = paint, paintGradientRows(sampler, rect: rect, region: region) { return }
                 paintRows(paint, region: region) { body in self.forEachRectRow(rect, region: region, body) }
             }

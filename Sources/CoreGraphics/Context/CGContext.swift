@@ -15,8 +15,14 @@ public final class CGContext {
     /// The colour space the context was created with.
     public let colorSpace: CGColorSpace?
     /// The pixel memory (the caller's, or the context's own).
-    public var data: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(gray?.base ?? bitmap.base) }
+    public var data: UnsafeMutableRawPointer? {
+        dataHandedOut = true
+        return UnsafeMutableRawPointer(gray?.base ?? bitmap.base)
+    }
 
+    /// Whether `data` was asked for (or the memory is the caller's): bytes written there
+    /// directly need not be valid premultiplied colour.
+    var dataHandedOut: Bool
     let layout: PixelLayout
     let owned: OwnedPixels?
     /// For a gray context: the caller's 8-bit gray memory, which drawing keeps in step with the
@@ -64,6 +70,7 @@ public final class CGContext {
             else { return nil }
             gray = storage
             owned = storage.working
+            dataHandedOut = true
             let layout = PixelLayout(red: 0, green: 1, blue: 2, alpha: 3, hasAlpha: false)
             self.width = width
             self.height = height
@@ -87,7 +94,9 @@ public final class CGContext {
         if let data {
             base = data.assumingMemoryBound(to: UInt8.self)
             owned = nil
+            dataHandedOut = true
         } else {
+            dataHandedOut = false
             guard let memory = OwnedPixels(count: total) else { return nil }
             base = memory.pointer
             owned = memory
@@ -127,32 +136,22 @@ public final class CGContext {
     /// User space to pixel space under the current CTM.
     var userToPixel: CGAffineTransform { state.ctm.concatenating(deviceToPixel) }
 
-    /// A snapshot of the bitmap as an image (unpremultiplied layouts are converted; the image
-    /// owns its own copy of the pixels).
+    /// A snapshot of the bitmap as an image (the image owns its own copy of the pixels).
     public func makeImage() -> CGImage? {
         gray?.load(into: bitmap, DeviceRect(x0: 0, y0: 0, x1: width, y1: height))
         let l = layout
-        #if _endian(little)
-        if l == .rgba {
-            // The canonical layout: whole pixels at a time, each colour byte clamped to alpha.
-            let count = width * height
-            let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
-                let words = UnsafeMutableRawPointer(out.baseAddress!)
-                for y in 0..<height {
-                    let row = UnsafeRawPointer(bitmap.row(y))
-                    let base = y * width * 4
-                    for x in 0..<width {
-                        let w = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                        let a = w >> 24
-                        let r = Swift.min(w & 0xFF, a), g = Swift.min((w >> 8) & 0xFF, a), b = Swift.min((w >> 16) & 0xFF, a)
-                        words.storeBytes(of: r | g << 8 | b << 16 | a << 24, toByteOffset: base + x * 4, as: UInt32.self)
-                    }
-                }
-                initialized = count * 4
+        if gray == nil {
+            // A copy of the words in the context's own order, whole rows at a time.
+            let words = PixelWords(count: width * height)
+            let out = UnsafeMutableRawPointer(words.base)
+            if bytesPerRow == width * 4 {
+                out.copyMemory(from: bitmap.base, byteCount: width * height * 4)
+            } else {
+                for y in 0..<height { (out + y * width * 4).copyMemory(from: bitmap.row(y), byteCount: width * 4) }
             }
-            return CGImage(width: width, height: height, pixels: pixels, isOpaque: false)
+            makeValid(words)
+            return CGImage(width: width, height: height, words: words, layout: l)
         }
-        #endif
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
@@ -172,6 +171,39 @@ public final class CGContext {
             }
         }
         return CGImage(width: width, height: height, pixels: pixels, isOpaque: !layout.hasAlpha)
+    }
+
+    /// `makeImage()` for a context that is done with: the image takes the context's own memory
+    /// instead of a copy (or is a copy, for memory the caller owns). Nothing may draw into the
+    /// context afterwards.
+    package func makeImageTakingPixels() -> CGImage? {
+        guard let owned, gray == nil, bytesPerRow == width * 4, owned.count == width * height * 4 else { return makeImage() }
+        let words = PixelWords(adopting: owned)
+        makeValid(words)
+        return CGImage(width: width, height: height, words: words, layout: layout)
+    }
+
+    /// Makes words taken from the bitmap what an image keeps: alpha 255 in a layout without
+    /// alpha (pixels never drawn are zero), and colour no greater than alpha where a caller
+    /// may have written bytes directly (Lamina's own drawing keeps that).
+    private func makeValid(_ words: PixelWords) {
+        let raw = UnsafeMutableRawPointer(words.base)
+        let l = layout
+        if !l.hasAlpha {
+            for i in 0..<words.count { raw.storeBytes(of: 255, toByteOffset: i * 4 + l.alpha, as: UInt8.self) }
+            return
+        }
+        guard dataHandedOut else { return }
+        for i in 0..<words.count {
+            let o = i * 4
+            let a = raw.load(fromByteOffset: o + l.alpha, as: UInt8.self)
+            @inline(__always) func clamp(_ c: Int) {
+                raw.storeBytes(of: Swift.min(raw.load(fromByteOffset: o + c, as: UInt8.self), a), toByteOffset: o + c, as: UInt8.self)
+            }
+            clamp(l.red)
+            clamp(l.green)
+            clamp(l.blue)
+        }
     }
 
     /// Does nothing: drawing is synchronous.

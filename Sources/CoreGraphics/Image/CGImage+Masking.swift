@@ -69,6 +69,7 @@ extension CGImage {
     /// alpha for an image mask, luminance for an opaque image.
     private func maskLevels(width w: Int, height h: Int) -> [UInt8] {
         var own = [Float](repeating: 0, count: width * height)
+        let pixels = self.pixels
         for i in 0..<(width * height) {
             let p = i * 4
             own[i] = isMask ? Float(pixels[p + 3])

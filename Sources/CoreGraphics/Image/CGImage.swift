@@ -1,22 +1,25 @@
 /// An immutable bitmap image.
 ///
-/// Lamina keeps every image's pixels as 8-bit premultiplied RGBA (rows top to bottom), whatever
-/// it was made from, and reports that layout through `bitmapInfo`.
+/// Lamina reports every image's pixels as 8-bit premultiplied RGBA (rows top to bottom),
+/// whatever it was made from, and reports that layout through `bitmapInfo`. An image made by a
+/// bitmap context keeps the context's own memory order until something asks for RGBA bytes, so
+/// drawing it into a context of that order copies nothing.
 ///
-/// - Note: Differs from Apple: images made from BGRA or ARGB contexts are stored (and reported)
-///   as RGBA.
+/// - Note: Differs from Apple: images made from BGRA or ARGB contexts are reported as RGBA.
 public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// Premultiplied RGBA bytes, `width * 4` per row.
-    package let pixels: [UInt8]
     /// Whether every pixel is opaque (the source had no alpha channel).
     package let isOpaque: Bool
-    private let wordsLock = NSLock()
-    private var cachedWords: (layout: PixelLayout, words: [UInt32], opaque: Bool)?
-    private var cachedLevels: [(layout: PixelLayout, level: Int, width: Int, height: Int, words: [UInt32])] = []
+    private let lock = NSLock()
+    /// RGBA bytes: given when the image was made, or made from `stored` when first asked for.
+    private var rgba: [UInt8]?
+    /// The words a bitmap context made the image with, in its layout.
+    private let stored: (layout: PixelLayout, words: PixelWords)?
+    private var cachedWords: (layout: PixelLayout, words: PixelWords, opaque: Bool)?
+    private var cachedLevels: [(layout: PixelLayout, level: Int, width: Int, height: Int, words: PixelWords)] = []
 
     /// Whether this image is an image mask (made by `init(maskWidth:…)`): its pixels are
     /// white, premultiplied, with alpha 255 where the mask paints.
@@ -26,9 +29,33 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         precondition(pixels.count == width * height * 4, "pixel storage does not match the image size")
         self.width = width
         self.height = height
-        self.pixels = pixels
+        self.rgba = pixels
+        self.stored = nil
         self.isOpaque = isOpaque
         self.isMask = isMask
+    }
+
+    /// An image of premultiplied `words` in `layout` order (colour never above alpha; alpha
+    /// 255 throughout when `layout` has none).
+    init(width: Int, height: Int, words: PixelWords, layout: PixelLayout) {
+        precondition(words.count == width * height, "pixel storage does not match the image size")
+        self.width = width
+        self.height = height
+        self.rgba = nil
+        self.stored = (layout, words)
+        self.isOpaque = !layout.hasAlpha
+        self.isMask = false
+    }
+
+    /// Premultiplied RGBA bytes, `width * 4` per row.
+    package var pixels: [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let rgba { return rgba }
+        let made = stored!.words.converted(from: stored!.layout, to: .rgba)
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: made.base, count: made.count * 4))
+        rgba = bytes
+        return bytes
     }
 
     /// Always 8.
@@ -49,55 +76,50 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     public var description: String {
         "<CGImage \(width)×\(height) RGBA8 premultiplied>"
     }
+
+    /// Runs `body` with the image's pixels as stored, four bytes each, and the byte of each
+    /// pixel that holds red, green, blue and alpha (alpha is 255 throughout in an opaque
+    /// image), without making a copy in another order.
+    package func withStoredPixels<Result>(
+        _ body: (UnsafeRawBufferPointer, _ order: (red: Int, green: Int, blue: Int, alpha: Int)) -> Result
+    ) -> Result {
+        if let stored {
+            let l = stored.layout
+            return body(UnsafeRawBufferPointer(start: stored.words.base, count: stored.words.count * 4), (l.red, l.green, l.blue, l.alpha))
+        }
+        return pixels.withUnsafeBytes { body($0, (0, 1, 2, 3)) }
+    }
 }
 
 extension CGImage {
     /// The pixels as packed words in `layout`'s memory order (premultiplied), and whether
     /// every alpha is 255; made once per layout and kept, so repeated draws of one image do
-    /// not convert it again.
-    func packedWords(layout: PixelLayout) -> (words: [UInt32], opaque: Bool) {
-        wordsLock.lock()
-        defer { wordsLock.unlock() }
-        if let cached = cachedWords, cached.layout == layout { return (cached.words, cached.opaque) }
-        #if _endian(little)
-        // Whole pixels at a time: each byte of the stored R G B A word moved to its place.
-        let count = width * height
-        var alphas: UInt32 = 0xFF
-        let (red, green, blue, alpha) = (UInt32(layout.red * 8), UInt32(layout.green * 8), UInt32(layout.blue * 8), UInt32(layout.alpha * 8))
-        let identity = layout.red == 0 && layout.green == 1 && layout.blue == 2 && layout.alpha == 3
-        let packed = [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
-            pixels.withUnsafeBytes { raw in
-                for i in 0..<count {
-                    let w = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
-                    alphas &= w >> 24
-                    out[i] = identity ? w
-                        : (w & 0xFF) << red | ((w >> 8) & 0xFF) << green | ((w >> 16) & 0xFF) << blue | (w >> 24) << alpha
-                }
-            }
-            initialized = count
+    /// not convert it again. An image a context made in `layout`'s order is its own words.
+    func packedWords(layout: PixelLayout) -> (words: PixelWords, opaque: Bool) {
+        lock.lock()
+        if let cached = cachedWords, cached.layout.sameOrder(as: layout) {
+            lock.unlock()
+            return (cached.words, cached.opaque)
         }
-        cachedWords = (layout, packed, alphas == 0xFF)
-        return (packed, alphas == 0xFF)
-        #else
-        var opaque = true
-        var words = [UInt32](repeating: 0, count: width * height)
-        pixels.withUnsafeBufferPointer { p in
-            for i in 0..<(width * height) {
-                let o = i * 4
-                var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-                withUnsafeMutableBytes(of: &bytes) { raw in
-                    raw[layout.red] = p[o]
-                    raw[layout.green] = p[o + 1]
-                    raw[layout.blue] = p[o + 2]
-                    raw[layout.alpha] = p[o + 3]
-                }
-                words[i] = unsafeBitCast(bytes, to: UInt32.self)
-                if p[o + 3] != 255 { opaque = false }
+        let words: PixelWords
+        let opaque: Bool
+        if let stored {
+            words = stored.layout.sameOrder(as: layout) ? stored.words : stored.words.converted(from: stored.layout, to: layout)
+            opaque = !stored.layout.hasAlpha || words.allOpaque(alphaIndex: layout.alpha)
+        } else {
+            let pixels = rgba!
+            lock.unlock()
+            words = pixels.withUnsafeBytes { raw in
+                let source = PixelWords(count: width * height)
+                UnsafeMutableRawPointer(source.base).copyMemory(from: raw.baseAddress!, byteCount: raw.count)
+                return layout.sameOrder(as: .rgba) ? source : source.converted(from: .rgba, to: layout)
             }
+            opaque = words.allOpaque(alphaIndex: layout.alpha)
+            lock.lock()
         }
         cachedWords = (layout, words, opaque)
+        lock.unlock()
         return (words, opaque)
-        #endif
     }
 }
 
@@ -109,6 +131,7 @@ extension CGImage {
         let area = DeviceRect(covering: rect.standardized).intersection(DeviceRect(x0: 0, y0: 0, x1: width, y1: height))
         guard !area.isEmpty else { return nil }
         var cropped = [UInt8](repeating: 0, count: area.width * area.height * 4)
+        let pixels = self.pixels
         for row in 0..<area.height {
             let from = ((area.y0 + row) * width + area.x0) * 4
             cropped.replaceSubrange(row * area.width * 4..<(row + 1) * area.width * 4,
@@ -121,16 +144,16 @@ extension CGImage {
 extension CGImage {
     /// Level `level` of the image's reduction pyramid (level 0 is the image; each level halves
     /// both sides, rounding up, averaging 2 × 2 texels), as packed words in `layout` order.
-    func packedLevel(_ level: Int, layout: PixelLayout) -> (words: [UInt32], opaque: Bool, width: Int, height: Int) {
+    func packedLevel(_ level: Int, layout: PixelLayout) -> (words: PixelWords, opaque: Bool, width: Int, height: Int) {
         let base = packedWords(layout: layout)
         guard level > 0, width > 1 || height > 1 else { return (base.words, base.opaque, width, height) }
-        wordsLock.lock()
-        if let hit = cachedLevels.first(where: { $0.layout == layout && $0.level == level }) {
-            wordsLock.unlock()
+        lock.lock()
+        if let hit = cachedLevels.first(where: { $0.layout.sameOrder(as: layout) && $0.level == level }) {
+            lock.unlock()
             return (hit.words, base.opaque, hit.width, hit.height)
         }
-        wordsLock.unlock()
-        var words = base.words, w = width, h = height
+        lock.unlock()
+        var words = base.words.withUnsafeBufferPointer { [UInt32]($0) }, w = width, h = height
         for _ in 0..<level where w > 1 || h > 1 {
             let nw = (w + 1) / 2, nh = (h + 1) / 2
             var next = [UInt32](repeating: 0, count: nw * nh)
@@ -148,11 +171,12 @@ extension CGImage {
             w = nw
             h = nh
         }
-        wordsLock.lock()
-        cachedLevels.append((layout, level, w, h, words))
+        let made = PixelWords(words)
+        lock.lock()
+        cachedLevels.append((layout, level, w, h, made))
         if cachedLevels.count > 8 { cachedLevels.removeFirst() }
-        wordsLock.unlock()
-        return (words, base.opaque, w, h)
+        lock.unlock()
+        return (made, base.opaque, w, h)
     }
 }
 

@@ -1,24 +1,73 @@
-/// A per-pixel clip coverage (0…255) over the whole device, used once a clip is not a
-/// pixel-aligned rectangle.
+/// A per-pixel clip coverage (0…255), used once a clip is not a pixel-aligned rectangle. It
+/// covers only `region`, the clip rectangle it was made for: nothing is drawn outside the
+/// clip rectangle, and the clip rectangle only shrinks until the state is restored.
 ///
-/// Invariant: `values.count == width * height`. Instances are shared between saved graphics
-/// states; a state that changes its mask replaces it with a new one (copy on write by hand).
+/// Invariant: `values.count == region.width * region.height`, row by row. Instances are
+/// shared between saved graphics states; a state that changes its mask replaces it with a new
+/// one (copy on write by hand).
 final class ClipMask {
-    let width: Int
-    let height: Int
+    let region: DeviceRect
     var values: [UInt8]
 
-    init(width: Int, height: Int, fill: UInt8) {
-        self.width = width
-        self.height = height
-        self.values = [UInt8](repeating: fill, count: width * height)
-        assert(width >= 0 && height >= 0 && values.count == width * height)
+    /// A mask over `region` whose values are `previous`'s there (255 with no previous mask)
+    /// multiplied by the coverage `cover` hands its writer; pixels it leaves out are clipped
+    /// away.
+    init(region: DeviceRect, previous: ClipMask?, cover: (Writer) -> Void) {
+        self.region = region
+        var values = [UInt8](repeating: 0, count: region.width * region.height)
+        let before = previous?.values ?? []
+        before.withUnsafeBufferPointer { before in
+            values.withUnsafeMutableBufferPointer { out in
+                cover(Writer(region: region, out: out.baseAddress, previous: previous.map { ($0.region, before.baseAddress!) }))
+            }
+        }
+        self.values = values
     }
 
-    init(copying other: ClipMask) {
-        self.width = other.width
-        self.height = other.height
-        self.values = other.values
-        assert(values.count == width * height, "a clip mask covers the whole device")
+    /// The index in `values` of device pixel (`x`, `y`), which must be inside `region`.
+    @inline(__always)
+    func offset(x: Int, y: Int) -> Int {
+        assert(x >= region.x0 && x <= region.x1 && y >= region.y0 && y < region.y1, "(\(x), \(y)) is outside the clip mask")
+        return (y - region.y0) * region.width + (x - region.x0)
+    }
+
+    /// Writes a new mask's rows: coverage times the previous mask's value.
+    struct Writer {
+        let region: DeviceRect
+        let out: UnsafeMutablePointer<UInt8>?
+        let previous: (region: DeviceRect, values: UnsafePointer<UInt8>)?
+
+        /// The columns of a run on row `y` inside both masks, or nil.
+        @inline(__always)
+        private func columns(_ y: Int, _ x0: Int, _ count: Int) -> Range<Int>? {
+            let old = previous?.region ?? region
+            let start = Swift.max(x0, region.x0, old.x0), end = Swift.min(x0 + count, region.x1, old.x1)
+            guard y >= region.y0, y < region.y1, y >= old.y0, y < old.y1, start < end else { return nil }
+            return start..<end
+        }
+
+        /// Coverage `coverage[i]` for device pixel (`x0 + i`, `y`).
+        func multiply(_ y: Int, _ x0: Int, _ coverage: UnsafeBufferPointer<UInt8>) {
+            guard let columns = columns(y, x0, coverage.count), let out else { return }
+            let row = out + (y - region.y0) * region.width - region.x0
+            guard let previous else {
+                for x in columns { row[x] = coverage[x - x0] }
+                return
+            }
+            let from = previous.values + (y - previous.region.y0) * previous.region.width - previous.region.x0
+            for x in columns { row[x] = UInt8((UInt16(from[x]) * UInt16(coverage[x - x0]) + 127) / 255) }
+        }
+
+        /// Coverage `value` for `count` device pixels from (`x0`, `y`).
+        func multiply(_ y: Int, _ x0: Int, count: Int, value: UInt8) {
+            guard let columns = columns(y, x0, count), let out else { return }
+            let row = out + (y - region.y0) * region.width - region.x0
+            guard let previous else {
+                (row + columns.lowerBound).update(repeating: value, count: columns.count)
+                return
+            }
+            let from = previous.values + (y - previous.region.y0) * previous.region.width - previous.region.x0
+            for x in columns { row[x] = UInt8((UInt16(from[x]) * UInt16(value) + 127) / 255) }
+        }
     }
 }

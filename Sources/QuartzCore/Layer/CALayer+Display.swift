@@ -17,7 +17,7 @@ extension CALayer {
         }
         drawingProducedNothing = false
         draw(in: context)
-        contents = drawingProducedNothing ? nil : context.makeImage()
+        contents = drawingProducedNothing ? nil : context.makeImageTakingPixels()
         drawingProducedNothing = false
     }
 

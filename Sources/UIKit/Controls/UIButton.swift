@@ -354,11 +354,17 @@ open class UIButton: UIControl {
     /// Moves a legacy button's image, as `titleEdgeInsets` moves the title.
     open var imageEdgeInsets: UIEdgeInsets = .zero { didSet { setNeedsLayout() } }
 
-    /// The title and subtitle shown now.
-    private var shownTitle: (title: NSAttributedString?, subtitle: String?) {
-        if let configuration { return (configuration.title.map { NSAttributedString(string: $0) }, configuration.subtitle) }
-        if let attributed = currentAttributedTitle { return (attributed, nil) }
-        return (title(for: state).map { NSAttributedString(string: $0) }, nil)
+    /// The title shown now, as an attributed string (made only when asked for).
+    private var shownAttributedTitle: NSAttributedString? {
+        if let configuration { return configuration.title.map { NSAttributedString(string: $0) } }
+        if let attributed = currentAttributedTitle { return attributed }
+        return title(for: state).map { NSAttributedString(string: $0) }
+    }
+
+    /// Whether a title is shown now.
+    private var showsTitle: Bool {
+        if let configuration { return configuration.title != nil }
+        return currentAttributedTitle != nil || title(for: state) != nil
     }
 
     /// The sizes of the image, title and subtitle, and the space around them.
@@ -542,8 +548,7 @@ open class UIButton: UIControl {
     /// Puts the current title (and subtitle) into the labels with the state's colour; true
     /// when the text changed.
     private func updateTitleLabels() -> Bool {
-        let shown = shownTitle
-        guard shown.title != nil || storedTitleLabel != nil else { return false }
+        guard showsTitle || storedTitleLabel != nil else { return false }
         let label = titleLabel!
         let color = resolvedTitleColor
         var changed = false
@@ -558,7 +563,7 @@ open class UIButton: UIControl {
                 shownStyledTitle = nil
                 changed = true
             }
-        } else if let title = shown.title {
+        } else if let title = shownAttributedTitle {
             let styled = NSMutableAttributedString(attributedString: title)
             let whole = NSRange(location: 0, length: styled.length)
             if attributedTitle(for: state) == nil || configuration != nil {
@@ -580,7 +585,7 @@ open class UIButton: UIControl {
             shownStyledTitle = nil
             changed = true
         }
-        if let subtitle = shown.subtitle {
+        if let subtitle = configuration?.subtitle {
             let sub = subtitleLabel ?? {
                 let made = UILabel(frame: .zero)
                 made.font = UIFont.preferredFont(forTextStyle: .subheadline)

@@ -104,7 +104,8 @@ open class UIGraphicsImageRenderer: NSObject {
         UIGraphicsPushContext(context)
         actions(rendererContext)
         UIGraphicsPopContext()
-        return UIImage(cgImage: context.makeImage()!, scale: format.scale, orientation: .up)
+        // The context ends with the block (as on iOS), so the image keeps its memory.
+        return UIImage(cgImage: context.makeImageTakingPixels()!, scale: format.scale, orientation: .up)
     }
 
     /// Like `image(actions:)`, encoded as PNG.

@@ -244,6 +244,18 @@ open class UINavigationBar: UIView {
         item.backBarButtonItem?.title ?? item.backButtonTitle ?? item.title ?? "Back"
     }
 
+    /// Shows `title` with `attributes` in `label`: as plain text in the label's font and
+    /// colour when those are all the attributes say.
+    private func show(_ title: String, _ attributes: [NSAttributedString.Key: Any], in label: UILabel) {
+        if attributes.count == 2, let font = attributes[.font] as? UIFont, let color = attributes[.foregroundColor] as? UIColor {
+            label.font = font
+            label.textColor = color
+            label.text = title
+        } else {
+            label.attributedText = NSAttributedString(string: title, attributes: attributes)
+        }
+    }
+
     private func rebuild() {
         for button in [backButton].compactMap({ $0 }) + leftButtons + rightButtons { button.removeFromSuperview() }
         backButton = nil
@@ -258,11 +270,11 @@ open class UINavigationBar: UIView {
         for (key, value) in titleTextAttributes ?? [:] { attributes[key] = value }
         let appearance = customAppearance
         for (key, value) in appearance?.titleTextAttributes ?? [:] { attributes[key] = value }
-        titleLabel.attributedText = NSAttributedString(string: top.title ?? "", attributes: attributes)
+        show(top.title ?? "", attributes, in: titleLabel)
         var large: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 34, weight: .bold), .foregroundColor: UIColor.label]
         for (key, value) in largeTitleTextAttributes ?? [:] { large[key] = value }
         for (key, value) in appearance?.largeTitleTextAttributes ?? [:] { large[key] = value }
-        largeLabel.attributedText = NSAttributedString(string: top.title ?? "", attributes: large)
+        show(top.title ?? "", large, in: largeLabel)
         largeArea.isHidden = !showsLargeTitle
         updateColors()
         onLargeTitlesChange?()

@@ -18,10 +18,13 @@ public enum UIBaselineAdjustment: Int, Sendable {
 /// measuring a label and then drawing it shapes its text once.
 @preconcurrency @MainActor
 open class UILabel: UIView {
-    private var storedText: NSAttributedString?
-    /// Whether `storedText` was set as a plain string (no attributes of its own), so it is
+    private var storedText: LabelText?
+    /// Whether the text was set as a plain string (no attributes of its own), so it is
     /// styled without making an attributed copy.
-    private(set) var textIsPlain = false
+    var textIsPlain: Bool {
+        if case .plain = storedText { return true }
+        return false
+    }
     /// The last few layouts (measuring and drawing often use different widths).
     private var cache: [(key: LayoutKey, layout: FrameLayout)] = []
     /// How many layouts the label has computed (tests check that repeats are cached).
@@ -30,14 +33,48 @@ open class UILabel: UIView {
     /// several widths (its intrinsic size, then the width constraints give it) shapes once.
     private var shaped: (source: TextSource, paragraphs: [Range<Int>: ShapedParagraph])?
 
+    /// The text as it was set: a plain string is kept as one (no attributed string is made
+    /// for it: Foundation on Linux never frees part of every attributed string).
+    private enum LabelText: Equatable {
+        case plain(String)
+        case attributed(NSAttributedString)
+
+        var string: String {
+            switch self {
+            case .plain(let string): string
+            case .attributed(let text): text.string
+            }
+        }
+
+        var isEmpty: Bool {
+            switch self {
+            case .plain(let string): string.isEmpty
+            case .attributed(let text): text.length == 0
+            }
+        }
+
+        /// The text as an attributed string without attributes of the label's.
+        var attributed: NSAttributedString {
+            switch self {
+            case .plain(let string): NSAttributedString(string: string)
+            case .attributed(let text): text
+            }
+        }
+
+        static func == (a: LabelText, b: LabelText) -> Bool {
+            switch (a, b) {
+            case (.plain(let x), .plain(let y)): x == y
+            case (.attributed(let x), .attributed(let y)): x === y || x.isEqual(y)
+            default: false
+            }
+        }
+    }
+
     private struct LayoutKey: Equatable {
-        let text: NSAttributedString
+        let text: LabelText
         let width: CGFloat
         let lines: Int
         let mode: Int
-        static func == (a: LayoutKey, b: LayoutKey) -> Bool {
-            a.width == b.width && a.lines == b.lines && a.mode == b.mode && (a.text === b.text || a.text.isEqual(b.text))
-        }
     }
 
     public override init(frame: CGRect) {
@@ -71,8 +108,7 @@ open class UILabel: UIView {
     open var text: String? {
         get { storedText?.string }
         set {
-            storedText = newValue.map { NSAttributedString(string: $0) }
-            textIsPlain = true
+            storedText = newValue.map { .plain($0) }
             changed()
         }
     }
@@ -80,10 +116,9 @@ open class UILabel: UIView {
     /// The text with attributes; ranges without a font, colour or paragraph style take the
     /// label's.
     open var attributedText: NSAttributedString? {
-        get { storedText.map { styled($0) } }
+        get { storedText.map { styled($0.attributed) } }
         set {
-            storedText = newValue.map { NSAttributedString(attributedString: $0) }
-            textIsPlain = false
+            storedText = newValue.map { .attributed(NSAttributedString(attributedString: $0)) }
             if let first = newValue, first.length > 0 {
                 if let font = first.attribute(.font, at: 0, effectiveRange: nil) as? UIFont { storedFont = font }
                 if let color = first.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor { storedColor = color }
@@ -215,7 +250,7 @@ open class UILabel: UIView {
 
     /// The layout of the label's text in `width`, from the cache when nothing changed.
     private func layout(width: CGFloat, lines: Int) -> FrameLayout? {
-        guard let storedText, storedText.length > 0 else { return nil }
+        guard let storedText, !storedText.isEmpty else { return nil }
         let mode = lineBreakMode.rawValue
         let key = LayoutKey(text: storedText, width: width, lines: lines, mode: mode)
         if !adjustsFontSizeToFitWidth, let hit = cache.first(where: { $0.key == key }) { return hit.layout }
@@ -229,10 +264,10 @@ open class UILabel: UIView {
         return made
     }
 
-    private func makeLayout(_ storedText: NSAttributedString, width: CGFloat, lines: Int, mode: Int) -> FrameLayout {
+    private func makeLayout(_ storedText: LabelText, width: CGFloat, lines: Int, mode: Int) -> FrameLayout {
         let made: FrameLayout
         if adjustsFontSizeToFitWidth {
-            var text = styled(storedText)
+            var text = styled(storedText.attributed)
             if lines == 1, width < .greatestFiniteMagnitude / 2 {
                 let natural = StringLayout.layout(text, width: .greatestFiniteMagnitude, maximumLines: 1, lineBreakMode: 2).usedWidth
                 if natural > width, natural > 0 {
@@ -243,7 +278,7 @@ open class UILabel: UIView {
             made = StringLayout.layout(text, width: width, maximumLines: lines, lineBreakMode: mode)
         } else {
             let source = shaped?.source ?? (textIsPlain && shadowColor == nil ? plainSource(storedText.string)
-                : TextSource(styled(storedText), linkColor: UIColor.link.cgColor))
+                : TextSource(styled(storedText.attributed), linkColor: UIColor.link.cgColor))
             if shaped == nil { shaped = (source, [:]) }
             made = FrameLayout(source, width: width, maximumLines: lines, lineBreakMode: mode) { range in
                 if let hit = self.shaped?.paragraphs[range] { return hit }
@@ -302,7 +337,7 @@ open class UILabel: UIView {
         // full-size text would have, centred, or from the full-size text's top.
         if adjustsFontSizeToFitWidth, numberOfLines == 1, baselineAdjustment != .alignCenters, let storedText,
            let first = layout.lines.first {
-            let natural = StringLayout.layout(styled(storedText), width: .greatestFiniteMagnitude, maximumLines: 1, lineBreakMode: 2)
+            let natural = StringLayout.layout(styled(storedText.attributed), width: .greatestFiniteMagnitude, maximumLines: 1, lineBreakMode: 2)
             if natural.height > layout.height, let naturalFirst = natural.lines.first {
                 let top = rect.minY + (rect.height - natural.height) / 2
                 y = baselineAdjustment == .alignBaselines ? top + naturalFirst.baseline - first.baseline : top

@@ -14,7 +14,7 @@ struct SpanPainter {
     @inline(__always)
     private func applyMask(_ y: Int, _ x0: Int, _ coverage: UnsafeMutableBufferPointer<Float>) {
         guard let mask else { return }
-        let offset = y * mask.width + x0
+        let offset = mask.offset(x: x0, y: y)
         mask.values.withUnsafeBufferPointer { m in
             for i in 0..<coverage.count {
                 coverage[i] *= Float(m[offset + i]) * (1 / 255)

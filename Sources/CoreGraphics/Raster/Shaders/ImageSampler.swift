@@ -6,7 +6,7 @@
 /// keeps a copy in that order), with 16.16 fixed-point coordinates and 8-bit weights; an
 /// integer translation copies texels directly.
 struct ImageSampler {
-    let words: [UInt32]
+    let words: PixelWords
     /// Whether every texel's alpha is 255 (then every sample's is too).
     let isOpaque: Bool
     let width: Int
