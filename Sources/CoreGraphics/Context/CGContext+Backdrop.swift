@@ -17,6 +17,7 @@ extension CGContext {
         let x1 = Swift.min(width, Int(box.maxX.rounded(.up)) + margin)
         let y1 = Swift.min(height, Int(box.maxY.rounded(.up)) + margin)
         guard x1 > x0, y1 > y0 else { return }
+        clearIfNeeded()
         gray?.load(into: bitmap, DeviceRect(x0: x0, y0: y0, x1: x1, y1: y1))
         let step = Swift.max(1, Int(sigma / 3))
         let w = (x1 - x0 + step - 1) / step, h = (y1 - y0 + step - 1) / step

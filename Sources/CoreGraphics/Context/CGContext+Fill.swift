@@ -36,6 +36,10 @@ extension CGContext {
                 writingPixels(region) { paintGradientRectInBands(sampler, rect: rect, region: region) }
                 return
             }
+            if unclearedPixels, case .solid(let color) = paint, coversSurfaceOpaquely(rect, color) {
+                // Every pixel is about to be stored: the memory need not be zeroed first.
+                unclearedPixels = false
+            }
             writingPixels(region) {
                 if case .solid(let color) = paint {
                     // Whole spans inside, per-pixel work only at the edges.
@@ -190,6 +194,16 @@ extension CGContext {
             }
         }
         return true
+    }
+
+    /// Whether filling the pixel-space rectangle `rect` with `color` (premultiplied, layout
+    /// order) stores an opaque colour into every pixel of the bitmap (no clip, shadow or
+    /// blend mode in the way).
+    private func coversSurfaceOpaquely(_ rect: CGRect, _ color: SIMD4<Float>) -> Bool {
+        target.base == bitmap.base && antialias && state.clipMask == nil && state.shadow == nil && state.blendMode == .normal
+            && state.clipRect == DeviceRect(x0: 0, y0: 0, x1: width, y1: height)
+            && SolidColor(color, alphaIndex: target.layout.alpha).isOpaque
+            && Double(rect.minX) <= 0 && Double(rect.minY) <= 0 && Double(rect.maxX) >= Double(width) && Double(rect.maxY) >= Double(height)
     }
 
     /// One row of coverage: device row `y`, starting at pixel `x0`.

@@ -66,6 +66,7 @@ extension CGContext {
     /// step. Other contexts (and drawing into transparency layers) run it directly.
     @inline(__always)
     func writingPixels(_ area: DeviceRect, _ body: () -> Void) {
+        clearIfNeeded()
         // Offscreen layers remember where they were drawn, so that compositing and shadows
         // look only there.
         if let layer = activeOffscreen, layer.buffer.base == target.base {

@@ -29,7 +29,7 @@ extension CGContext {
             shape = [[CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
                       CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)].map { $0.applying(toPixel) }]
         }
-        if !byTiling, let translation = sampler.translation, state.clipMask == nil, state.blendMode == .normal,
+        if !byTiling, let translation = sampler.translation, state.blendMode == .normal,
            state.shadow == nil,
            let rect = CGContext.axisAlignedRect(shape[0]), let whole = CGContext.wholePixels(rect) {
             compositeTranslated(sampler, offset: translation, rect: whole)
@@ -123,6 +123,12 @@ extension CGContext {
         let opaqueBits: UInt32 = layout.hasAlpha ? 0 : 0xFF << alphaShift
         let alpha = sampler.alpha
         let target = self.target
+        // Under a clip mask, rows where it is not 255 throughout go the general way (full
+        // coverage, times the mask); the others are copied as without it.
+        let mask = state.clipMask
+        let masked = SpanPainter(buffer: target, mask: mask, mode: .normal)
+        if mask != nil { rowCoverage.reserve(region.width) }
+        let coverage = UnsafeMutableBufferPointer(start: rowCoverage.pointer, count: region.width)
         writingPixels(region) {
         sampler.words.withUnsafeBufferPointer { words in
             for y in region.y0..<region.y1 {
@@ -130,7 +136,10 @@ extension CGContext {
                 let source = UnsafeMutablePointer(mutating: words.baseAddress!) + (y + offset.dy) * sampler.width + region.x0 + offset.dx
                 let destination = UnsafeMutableRawPointer(target.row(y) + region.x0 * 4)
                 let count = region.width
-                if sampler.isOpaque {
+                if let mask, !mask.isSolid(y: y, from: region.x0, to: region.x1) {
+                    coverage.update(repeating: 1)
+                    masked.paintWords(y, region.x0, coverage, source, alpha: alpha, sourceIsOpaque: sampler.isOpaque)
+                } else if sampler.isOpaque {
                     SpanPainter.mixOpaqueRun(destination, source, count: count, alpha: alpha, opaqueBits: opaqueBits)
                 } else if alpha == 255 {
                     CGContext.overRun(destination, source, count: count, alphaShift: alphaShift, opaqueBits: opaqueBits)

@@ -37,7 +37,10 @@ extension CGContext {
             let interiorX0 = Int(Swift.min(Swift.max(minX.rounded(.up), Double(region.x0)), Double(region.x1)))
             let interiorX1 = Int(Swift.min(Swift.max(maxX.rounded(.down), Double(region.x0)), Double(region.x1)))
             let alphaIndex = target.layout.alpha, forceOpaque = !target.layout.hasAlpha
-            let spans = aa && state.clipMask == nil && state.blendMode == .normal && interiorX1 > interiorX0
+            // Under a clip mask, rows where it is 255 throughout are painted as without it.
+            let mask = state.clipMask
+            let spansPossible = aa && state.blendMode == .normal && interiorX1 > interiorX0
+            let unmasked = SpanPainter(buffer: target, mask: nil, mode: state.blendMode)
             // Each row's cache lines are asked for a few rows before it is painted (the first
             // rows before the loop).
             let target = self.target
@@ -49,8 +52,8 @@ extension CGContext {
                 let k = UInt32(Swift.min(Swift.max(overlap(x, minX, maxX), 0), 1) * 255 + 0.5)
                 return k >= 255 ? solid.word : PixelMath.scale(solid.word, by: k)
             }
-            let leftEdge = spans && interiorX0 > region.x0 ? edgeWord(region.x0) : 0
-            let rightEdge = spans && region.x1 > interiorX1 ? edgeWord(interiorX1) : 0
+            let leftEdge = spansPossible && interiorX0 > region.x0 ? edgeWord(region.x0) : 0
+            let rightEdge = spansPossible && region.x1 > interiorX1 ? edgeWord(interiorX1) : 0
             @inline(__always) func blendEdge(_ p: UnsafeMutablePointer<UInt8>, _ s: UInt32) {
                 guard s != 0 else { return }
                 let raw = UnsafeMutableRawPointer(p)
@@ -60,6 +63,7 @@ extension CGContext {
             func fillRow(_ y: Int) {
                 target.prefetch(before: y, of: region.y0..<region.y1, from: region.x0, to: region.x1)
                 let vertical = overlap(y, minY, maxY)
+                let spans = spansPossible && (mask?.isSolid(y: y, from: region.x0, to: region.x1) ?? true)
                 if spans && vertical == 1 {
                     let line = target.row(y)
                     if interiorX0 > region.x0 { blendEdge(line + region.x0 * 4, leftEdge) }
@@ -76,7 +80,7 @@ extension CGContext {
                         SpanPainter.blendOne(line + x * 4, overlap(x, minX, maxX) * vertical, solid,
                                              alphaIndex: alphaIndex, forceOpaque: forceOpaque)
                     }
-                    _ = painter.paintSolidRun(y, interiorX0, interiorX1 - interiorX0, vertical, solid)
+                    _ = unmasked.paintSolidRun(y, interiorX0, interiorX1 - interiorX0, vertical, solid)
                     for x in interiorX1..<region.x1 {
                         SpanPainter.blendOne(line + x * 4, overlap(x, minX, maxX) * vertical, solid,
                                              alphaIndex: alphaIndex, forceOpaque: forceOpaque)
@@ -91,7 +95,7 @@ extension CGContext {
                 painter.paintSolid(y, region.x0, UnsafeMutableBufferPointer(start: row, count: region.width), solid)
             }
             var rows = region.y0..<region.y1
-            if spans, solid.isOpaque, interiorX0 == 0, interiorX1 == target.width, region.x0 == 0, region.x1 == target.width,
+            if spansPossible, mask == nil, solid.isOpaque, interiorX0 == 0, interiorX1 == target.width, region.x0 == 0, region.x1 == target.width,
                target.bytesPerRow == target.width * 4 {
                 // Whole rows of an opaque colour over contiguous rows: one store run for all
                 // the rows with full vertical coverage (a frame clear is one call).

@@ -17,12 +17,17 @@ public final class CGContext {
     /// The pixel memory (the caller's, or the context's own).
     public var data: UnsafeMutableRawPointer? {
         dataHandedOut = true
+        clearIfNeeded()
         return UnsafeMutableRawPointer(gray?.base ?? bitmap.base)
     }
 
     /// Whether `data` was asked for (or the memory is the caller's): bytes written there
     /// directly need not be valid premultiplied colour.
     var dataHandedOut: Bool
+    /// Whether the context's own memory is still to be zeroed: it is, before anything reads or
+    /// writes it, unless the first drawing covers every pixel with an opaque colour (a frame's
+    /// background), which makes zeroing it first wasted work.
+    var unclearedPixels = false
     let layout: PixelLayout
     let owned: OwnedPixels?
     /// For a gray context: the caller's 8-bit gray memory, which drawing keeps in step with the
@@ -97,9 +102,10 @@ public final class CGContext {
             dataHandedOut = true
         } else {
             dataHandedOut = false
-            guard let memory = OwnedPixels(count: total) else { return nil }
+            guard let memory = OwnedPixels(count: total, zeroed: false) else { return nil }
             base = memory.pointer
             owned = memory
+            unclearedPixels = true
         }
         self.width = width
         self.height = height
@@ -138,6 +144,7 @@ public final class CGContext {
 
     /// A snapshot of the bitmap as an image (the image owns its own copy of the pixels).
     public func makeImage() -> CGImage? {
+        clearIfNeeded()
         gray?.load(into: bitmap, DeviceRect(x0: 0, y0: 0, x1: width, y1: height))
         let l = layout
         if gray == nil {
@@ -178,6 +185,7 @@ public final class CGContext {
     /// context afterwards.
     package func makeImageTakingPixels() -> CGImage? {
         guard let owned, gray == nil, bytesPerRow == width * 4, owned.count == width * height * 4 else { return makeImage() }
+        clearIfNeeded()
         let words = PixelWords(adopting: owned)
         makeValid(words)
         return CGImage(width: width, height: height, words: words, layout: layout)
@@ -204,6 +212,14 @@ public final class CGContext {
             clamp(l.green)
             clamp(l.blue)
         }
+    }
+
+    /// Zeroes the context's own memory if that is still to be done (see `unclearedPixels`).
+    @inline(__always)
+    func clearIfNeeded() {
+        guard unclearedPixels else { return }
+        unclearedPixels = false
+        memset(bitmap.base, 0, bytesPerRow * height)
     }
 
     /// Does nothing: drawing is synchronous.

@@ -8,6 +8,9 @@
 final class ClipMask {
     let region: DeviceRect
     var values: [UInt8]
+    /// For each row, the columns (device pixels) where the mask is 255 throughout: its one
+    /// run of full coverage (a rounded rectangle's is all but the corners), or an empty one.
+    private var solidColumns: [(x0: Int32, x1: Int32)] = []
 
     /// A mask over `region` whose values are `previous`'s there (255 with no previous mask)
     /// multiplied by the coverage `cover` hands its writer; pixels it leaves out are clipped
@@ -22,6 +25,26 @@ final class ClipMask {
             }
         }
         self.values = values
+        solidColumns = values.withUnsafeBufferPointer { mask in
+            (0..<region.height).map { row in
+                let line = mask.baseAddress! + row * region.width
+                let width = region.width
+                var first = 0
+                while first < width && line[first] != 255 { first += 1 }
+                var end = first
+                while end < width && line[end] == 255 { end += 1 }
+                return (Int32(region.x0 + first), Int32(region.x0 + end))
+            }
+        }
+    }
+
+    /// Whether the mask is 255 at every pixel of row `y` from `x0` up to `x1`: drawing there
+    /// is as without the mask.
+    @inline(__always)
+    func isSolid(y: Int, from x0: Int, to x1: Int) -> Bool {
+        guard y >= region.y0, y < region.y1 else { return false }
+        let run = solidColumns[y - region.y0]
+        return Int(run.x0) <= x0 && x1 <= Int(run.x1)
     }
 
     /// The index in `values` of device pixel (`x`, `y`), which must be inside `region`.

@@ -45,13 +45,14 @@ struct PixelBuffer {
     }
 }
 
-/// Memory the context allocated itself (when the caller passed no data), zero-filled.
+/// Memory the context allocated itself (when the caller passed no data): zero-filled, or
+/// (`zeroed: false`) left for the context to clear when it first needs to.
 final class OwnedPixels {
     let pointer: UnsafeMutablePointer<UInt8>
     let count: Int
 
-    init?(count: Int) {
-        guard count > 0, let raw = calloc(count, 1) else { return nil }
+    init?(count: Int, zeroed: Bool = true) {
+        guard count > 0, let raw = zeroed ? calloc(count, 1) : malloc(count) else { return nil }
         self.pointer = raw.assumingMemoryBound(to: UInt8.self)
         self.count = count
     }

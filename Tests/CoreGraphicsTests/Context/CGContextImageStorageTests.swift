@@ -93,4 +93,75 @@ import Testing
         #expect(rgba(image, 10, 19) == [0, 0, 128, 128])
         #expect(rgba(image, 15, 19) == [0, 0, 0, 0])
     }
+
+    /// A context over memory another context just dirtied (freed memory is often handed out
+    /// again), so a context that forgot to zero its own would show it.
+    private func contextOverDirtyMemory(_ width: Int, _ height: Int) -> CGContext {
+        do {
+            let dirty = context(width, height, info: bgra)
+            dirty.setFillColor(red: 0.5, green: 0.25, blue: 1, alpha: 1)
+            dirty.fill(CGRect(x: 0, y: 0, width: width, height: height))
+            _ = dirty.makeImage()
+        }
+        return context(width, height, info: bgra)
+    }
+
+    @Test func aNewContextIsClearEvenOverUsedMemory() {
+        let untouched = contextOverDirtyMemory(300, 200)
+        #expect([UInt8](untouched.makeImage()!.dataProvider!.data! as Data).allSatisfy { $0 == 0 })
+        let partly = contextOverDirtyMemory(300, 200)
+        partly.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        partly.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(rgba(partly.makeImage()!, 200, 100) == [0, 0, 0, 0])
+        let read = contextOverDirtyMemory(300, 200)
+        #expect(UnsafeRawBufferPointer(start: read.data, count: read.bytesPerRow * read.height).allSatisfy { $0 == 0 })
+    }
+
+    @Test func aFirstFillOverTheWholeBitmapDecidesEveryPixel() {
+        // Opaque: every pixel is the colour.
+        let opaque = contextOverDirtyMemory(300, 200)
+        opaque.setFillColor(red: 0, green: 1, blue: 0, alpha: 1)
+        opaque.fill(CGRect(x: -5, y: -5, width: 400, height: 400))
+        let image = opaque.makeImage()!
+        #expect(rgba(image, 0, 0) == [0, 255, 0, 255] && rgba(image, 299, 199) == [0, 255, 0, 255])
+        // Translucent, or clipped: drawn over a clear bitmap.
+        let translucent = contextOverDirtyMemory(300, 200)
+        translucent.setFillColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+        translucent.fill(CGRect(x: 0, y: 0, width: 300, height: 200))
+        #expect(rgba(translucent.makeImage()!, 150, 100) == [0, 0, 128, 128])
+        let clipped = contextOverDirtyMemory(300, 200)
+        clipped.clip(to: CGRect(x: 0, y: 0, width: 100, height: 200))
+        clipped.setFillColor(red: 0, green: 1, blue: 0, alpha: 1)
+        clipped.fill(CGRect(x: 0, y: 0, width: 300, height: 200))
+        #expect(rgba(clipped.makeImage()!, 250, 100) == [0, 0, 0, 0])
+    }
+
+    @Test func anImageUnderARoundedClipIsCutOnlyAtTheCorners() {
+        // A 40 × 40 picture drawn at whole pixels inside a rounded clip: rows away from the
+        // corners are what an unclipped draw gives; the corners' outside is untouched.
+        let picture = context(40, 40, info: bgra)
+        picture.setFillColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.8)
+        picture.fill(CGRect(x: 0, y: 0, width: 40, height: 40))
+        picture.setFillColor(red: 0.1, green: 0.2, blue: 0.9, alpha: 1)
+        picture.fillEllipse(in: CGRect(x: 5, y: 5, width: 30, height: 30))
+        let image = picture.makeImage()!
+        func drawn(clipped: Bool) -> CGImage {
+            let ctx = context(60, 60, info: bgra)
+            ctx.setFillColor(red: 1, green: 1, blue: 1, alpha: 1)
+            ctx.fill(CGRect(x: 0, y: 0, width: 60, height: 60))
+            if clipped {
+                ctx.addPath(CGPath(roundedRect: CGRect(x: 10, y: 10, width: 40, height: 40), cornerWidth: 8, cornerHeight: 8, transform: nil))
+                ctx.clip()
+            }
+            ctx.draw(image, in: CGRect(x: 10, y: 10, width: 40, height: 40))
+            return ctx.makeImage()!
+        }
+        let plain = drawn(clipped: false), rounded = drawn(clipped: true)
+        for y in [20, 30, 39] {
+            for x in [10, 11, 30, 49] { #expect(rgba(rounded, x, y) == rgba(plain, x, y)) }
+        }
+        #expect(rgba(rounded, 10, 10) == [255, 255, 255, 255])
+        #expect(rgba(rounded, 49, 49) == [255, 255, 255, 255])
+        #expect(rgba(rounded, 13, 13) != [255, 255, 255, 255])
+    }
 }
