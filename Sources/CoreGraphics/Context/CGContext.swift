@@ -146,38 +146,17 @@ public final class CGContext {
     public func makeImage() -> CGImage? {
         clearIfNeeded()
         gray?.load(into: bitmap, DeviceRect(x0: 0, y0: 0, x1: width, y1: height))
-        let l = layout
-        if gray == nil {
-            // A copy of the words in the context's own order, whole rows at a time.
-            let words = PixelWords(count: width * height)
-            let out = UnsafeMutableRawPointer(words.base)
-            if bytesPerRow == width * 4 {
-                out.copyMemory(from: bitmap.base, byteCount: width * height * 4)
-            } else {
-                for y in 0..<height { (out + y * width * 4).copyMemory(from: bitmap.row(y), byteCount: width * 4) }
-            }
-            makeValid(words)
-            return CGImage(width: width, height: height, words: words, layout: l)
+        // A copy of the words in the bitmap's own order (a gray context's RGBA working copy),
+        // whole rows at a time.
+        let words = PixelWords(count: width * height)
+        let out = UnsafeMutableRawPointer(words.base)
+        if bitmap.bytesPerRow == width * 4 {
+            out.copyMemory(from: bitmap.base, byteCount: width * height * 4)
+        } else {
+            for y in 0..<height { (out + y * width * 4).copyMemory(from: bitmap.row(y), byteCount: width * 4) }
         }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                let row = bitmap.row(y)
-                var o = y * width * 4
-                for x in 0..<width {
-                    let p = row + x * 4
-                    // Premultiplied colour never exceeds alpha; clamp bytes a caller wrote
-                    // directly, so later packed arithmetic cannot carry between channels.
-                    let alpha = l.hasAlpha ? p[l.alpha] : 255
-                    out[o] = Swift.min(p[l.red], alpha)
-                    out[o + 1] = Swift.min(p[l.green], alpha)
-                    out[o + 2] = Swift.min(p[l.blue], alpha)
-                    out[o + 3] = alpha
-                    o += 4
-                }
-            }
-        }
-        return CGImage(width: width, height: height, pixels: pixels, isOpaque: !layout.hasAlpha)
+        makeValid(words)
+        return CGImage(width: width, height: height, words: words, layout: layout)
     }
 
     /// `makeImage()` for a context that is done with: the image takes the context's own memory
@@ -219,7 +198,7 @@ public final class CGContext {
     func clearIfNeeded() {
         guard unclearedPixels else { return }
         unclearedPixels = false
-        memset(bitmap.base, 0, bytesPerRow * height)
+        memset(bitmap.base, 0, bitmap.bytesPerRow * height)
     }
 
     /// Does nothing: drawing is synchronous.

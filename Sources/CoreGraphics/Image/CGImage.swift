@@ -52,8 +52,12 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         lock.lock()
         defer { lock.unlock() }
         if let rgba { return rgba }
-        let made = stored!.words.converted(from: stored!.layout, to: .rgba)
-        let bytes = [UInt8](UnsafeRawBufferPointer(start: made.base, count: made.count * 4))
+        let (layout, words) = stored!
+        let bytes = [UInt8](unsafeUninitializedCapacity: words.count * 4) { out, initialized in
+            PixelWords.convert(UnsafeRawPointer(words.base), layout, into: UnsafeMutableRawPointer(out.baseAddress!), .rgba,
+                               count: words.count)
+            initialized = words.count * 4
+        }
         rgba = bytes
         return bytes
     }
@@ -109,11 +113,8 @@ extension CGImage {
         } else {
             let pixels = rgba!
             lock.unlock()
-            words = pixels.withUnsafeBytes { raw in
-                let source = PixelWords(count: width * height)
-                UnsafeMutableRawPointer(source.base).copyMemory(from: raw.baseAddress!, byteCount: raw.count)
-                return layout.sameOrder(as: .rgba) ? source : source.converted(from: .rgba, to: layout)
-            }
+            words = PixelWords(count: width * height)
+            pixels.withUnsafeBytes { PixelWords.convert($0.baseAddress!, .rgba, into: UnsafeMutableRawPointer(words.base), layout, count: words.count) }
             opaque = words.allOpaque(alphaIndex: layout.alpha)
             lock.lock()
         }

@@ -50,16 +50,26 @@ final class PixelWords: @unchecked Sendable {
     /// The same pixels in `to`'s channel order (from `from`'s), as new words.
     func converted(from: PixelLayout, to: PixelLayout) -> PixelWords {
         let out = PixelWords(count: count)
-        let source = UnsafeRawPointer(base), target = UnsafeMutableRawPointer(out.base)
+        PixelWords.convert(UnsafeRawPointer(base), from, into: UnsafeMutableRawPointer(out.base), to, count: count)
+        return out
+    }
+
+    /// Writes `count` pixels from `source` (channels in `from`'s byte order) to `target` in
+    /// `to`'s byte order.
+    static func convert(_ source: UnsafeRawPointer, _ from: PixelLayout, into target: UnsafeMutableRawPointer, _ to: PixelLayout,
+                        count: Int) {
+        guard !from.sameOrder(as: to) else {
+            target.copyMemory(from: source, byteCount: count * 4)
+            return
+        }
         #if _endian(little)
         // Each channel's byte moved from its slot to the new one, a word at a time.
-        let shifts = [(from.red, to.red), (from.green, to.green), (from.blue, to.blue), (from.alpha, to.alpha)]
-            .map { (UInt32($0.0 * 8), UInt32($0.1 * 8)) }
-        let (r, g, b, a) = (shifts[0], shifts[1], shifts[2], shifts[3])
+        let (r0, r1) = (UInt32(from.red * 8), UInt32(to.red * 8)), (g0, g1) = (UInt32(from.green * 8), UInt32(to.green * 8))
+        let (b0, b1) = (UInt32(from.blue * 8), UInt32(to.blue * 8)), (a0, a1) = (UInt32(from.alpha * 8), UInt32(to.alpha * 8))
         for i in 0..<count {
-            let w = source.load(fromByteOffset: i * 4, as: UInt32.self)
-            target.storeBytes(of: ((w >> r.0) & 0xFF) << r.1 | ((w >> g.0) & 0xFF) << g.1
-                                  | ((w >> b.0) & 0xFF) << b.1 | ((w >> a.0) & 0xFF) << a.1,
+            let w = source.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+            target.storeBytes(of: ((w &>> r0) & 0xFF) &<< r1 | ((w &>> g0) & 0xFF) &<< g1
+                                  | ((w &>> b0) & 0xFF) &<< b1 | ((w &>> a0) & 0xFF) &<< a1,
                               toByteOffset: i * 4, as: UInt32.self)
         }
         #else
@@ -70,7 +80,6 @@ final class PixelWords: @unchecked Sendable {
             }
         }
         #endif
-        return out
     }
 }
 
